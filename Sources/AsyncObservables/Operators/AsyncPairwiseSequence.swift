@@ -1,0 +1,57 @@
+extension AsyncSequence {
+    /// Pairs each element with the one before it (RxSwift's `pairwise`, Combine's
+    /// `scan`-based idiom): `[a, b, c]` -> `[(a, b), (b, c)]`.
+    ///
+    /// The first element produces no pair; it becomes the `previous` of the second.
+    public func pairwise() -> AsyncPairwiseSequence<Self> {
+        AsyncPairwiseSequence(self)
+    }
+}
+
+/// An asynchronous sequence of each element of its base with the element before it.
+public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
+    public typealias Element = (previous: Base.Element, current: Base.Element)
+    public typealias Failure = Base.Failure
+
+    private let base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator())
+    }
+
+    /// The iterator of an ``AsyncPairwiseSequence``.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: Base.AsyncIterator
+        private var previous: Base.Element?
+
+        init(base: Base.AsyncIterator) {
+            self.base = base
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)? = #isolation
+        ) async throws(Failure) -> Element? {
+            if previous == nil {
+                previous = try await base.next(isolation: actor)
+            }
+            guard let before = previous, let current = try await base.next(isolation: actor) else {
+                return nil
+            }
+            previous = current
+            return (before, current)
+        }
+
+        public mutating func next() async throws(Failure) -> Element? {
+            try await next(isolation: nil)
+        }
+    }
+}
+
+extension AsyncPairwiseSequence: Sendable where Base: Sendable {}
+
+@available(*, unavailable)
+extension AsyncPairwiseSequence.Iterator: Sendable {}

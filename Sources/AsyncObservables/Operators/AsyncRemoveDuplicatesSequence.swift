@@ -1,0 +1,73 @@
+extension AsyncSequence where Element: Equatable & Sendable {
+    /// Skips each element equal to the one before it.
+    ///
+    /// ```swift
+    /// for await path in navigator.paths.map(\.count).removeDuplicates() { ... }
+    /// // [1, 1, 2, 2, 1] -> [1, 2, 1]
+    /// ```
+    public func removeDuplicates() -> AsyncRemoveDuplicatesSequence<Self> {
+        AsyncRemoveDuplicatesSequence(self) { $0 == $1 }
+    }
+}
+
+extension AsyncSequence {
+    /// Skips each element that `areEquivalent` says repeats the one before it.
+    /// - Parameter areEquivalent: Compares the last delivered element with the next one.
+    public func removeDuplicates(
+        by areEquivalent: @escaping @Sendable (Element, Element) -> Bool
+    ) -> AsyncRemoveDuplicatesSequence<Self> {
+        AsyncRemoveDuplicatesSequence(self, by: areEquivalent)
+    }
+}
+
+/// An asynchronous sequence that skips consecutive duplicates of its base.
+public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
+    public typealias Element = Base.Element
+    public typealias Failure = Base.Failure
+
+    private let base: Base
+    private let areEquivalent: @Sendable (Element, Element) -> Bool
+
+    init(_ base: Base, by areEquivalent: @escaping @Sendable (Element, Element) -> Bool) {
+        self.base = base
+        self.areEquivalent = areEquivalent
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), areEquivalent: areEquivalent)
+    }
+
+    /// The iterator of an ``AsyncRemoveDuplicatesSequence``.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: Base.AsyncIterator
+        private let areEquivalent: @Sendable (Element, Element) -> Bool
+        private var last: Element?
+
+        init(base: Base.AsyncIterator, areEquivalent: @escaping @Sendable (Element, Element) -> Bool) {
+            self.base = base
+            self.areEquivalent = areEquivalent
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)? = #isolation
+        ) async throws(Failure) -> Element? {
+            while let element = try await base.next(isolation: actor) {
+                if let last, areEquivalent(last, element) {
+                    continue
+                }
+                last = element
+                return element
+            }
+            return nil
+        }
+
+        public mutating func next() async throws(Failure) -> Element? {
+            try await next(isolation: nil)
+        }
+    }
+}
+
+extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
+
+@available(*, unavailable)
+extension AsyncRemoveDuplicatesSequence.Iterator: Sendable {}

@@ -1,0 +1,76 @@
+extension AsyncSequence {
+    /// Yields each intermediate result of combining the elements with an accumulator
+    /// (Combine's and RxSwift's `scan`).
+    ///
+    /// ```swift
+    /// // depth of the navigation stack over time
+    /// navigator.actions.scan(0) { depth, action in action.action == .push ? depth + 1 : depth - 1 }
+    /// ```
+    /// - Parameters:
+    ///   - initialResult: The accumulator before the first element (not yielded itself).
+    ///   - nextPartialResult: Combines the accumulator with the next element.
+    public func scan<Result>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping @Sendable (Result, Element) -> Result
+    ) -> AsyncScanSequence<Self, Result> {
+        AsyncScanSequence(self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
+
+/// An asynchronous sequence of the running results of an accumulating closure.
+public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
+    public typealias Element = Result
+    public typealias Failure = Base.Failure
+
+    private let base: Base
+    private let initialResult: Result
+    private let nextPartialResult: @Sendable (Result, Base.Element) -> Result
+
+    init(
+        _ base: Base,
+        initialResult: Result,
+        nextPartialResult: @escaping @Sendable (Result, Base.Element) -> Result
+    ) {
+        self.base = base
+        self.initialResult = initialResult
+        self.nextPartialResult = nextPartialResult
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), result: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// The iterator of an ``AsyncScanSequence``.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: Base.AsyncIterator
+        private var result: Result
+        private let nextPartialResult: @Sendable (Result, Base.Element) -> Result
+
+        init(
+            base: Base.AsyncIterator,
+            result: Result,
+            nextPartialResult: @escaping @Sendable (Result, Base.Element) -> Result
+        ) {
+            self.base = base
+            self.result = result
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)? = #isolation
+        ) async throws(Failure) -> Result? {
+            guard let element = try await base.next(isolation: actor) else { return nil }
+            result = nextPartialResult(result, element)
+            return result
+        }
+
+        public mutating func next() async throws(Failure) -> Result? {
+            try await next(isolation: nil)
+        }
+    }
+}
+
+extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
+
+@available(*, unavailable)
+extension AsyncScanSequence.Iterator: Sendable {}

@@ -1,0 +1,184 @@
+/// A headless, path-based navigator: a history of paths with back and forward, that
+/// publishes every change as a ``NavigationAction``.
+///
+/// ```swift
+/// let navigator = Navigator(initialPath: "/")
+/// let actions = navigator.actions              // subscribed now
+/// navigator.navigate("news")                   // relative: "/news"
+/// navigator.navigate("/news/latest")           // absolute
+/// navigator.goBack()                           // "/news"
+/// for await action in actions { print(action) } // push / -> /news (deeper), ...
+/// ```
+///
+/// Paths are normalised: always absolute, no duplicate or trailing slashes, `.` and `..`
+/// resolved (`..` never climbs above `/`). Navigating to the current path does nothing
+/// and publishes nothing.
+///
+/// > Note: Thread-safe. Every mutation is synchronous and atomic, and its action is
+/// > delivered to every subscriber before the next mutation starts, so all subscribers see
+/// > one total order consistent with the history: for consecutive actions `a`, `b` of any
+/// > stream, `b.previousPath == a.currentPath`. Streams never keep the navigator alive;
+/// > when it is deallocated they deliver what they buffered, then finish.
+public final class Navigator: Sendable {
+    struct State: Sendable {
+        var history: NavigationHistory<String>
+        var lastAction: NavigationAction?
+    }
+
+    private let state: ObservableState<State, NavigationAction>
+
+    /// Creates a navigator at `initialPath` (normalised; relative paths count from `/`).
+    public init(initialPath: String = "/") {
+        let path = PathResolver.normalize(initialPath)
+        state = ObservableState(State(history: NavigationHistory(root: path)))
+    }
+
+    // MARK: - Reading
+
+    /// The current path.
+    public var path: String {
+        state.read { $0.history.current }
+    }
+
+    /// Whether ``goBack(total:)`` would move.
+    public var canGoBack: Bool {
+        state.read { $0.history.backCount > 0 }
+    }
+
+    /// Whether ``goForward(total:)`` would move.
+    public var canGoForward: Bool {
+        state.read { $0.history.forwardCount > 0 }
+    }
+
+    /// The number of steps one can go back: history entries minus the current one.
+    public var historyStackSize: Int {
+        state.read { $0.history.backCount }
+    }
+
+    /// The number of steps one can go forward.
+    public var forwardStackSize: Int {
+        state.read { $0.history.forwardCount }
+    }
+
+    /// The last published action; `nil` for a new navigator.
+    public var lastAction: NavigationAction? {
+        state.read { $0.lastAction }
+    }
+
+    /// The whole history, as one consistent snapshot.
+    public var history: NavigationHistory<String> {
+        state.read { $0.history }
+    }
+
+    /// Resolves `path` against the current path, as ``navigate(_:replace:)`` would,
+    /// without navigating.
+    public func resolve(_ path: String) -> String {
+        state.read { PathResolver.resolve(path, against: $0.history.current) }
+    }
+
+    // MARK: - Navigating
+
+    /// Navigates to `path`, relative to the current path unless it starts with `/`.
+    ///
+    /// Publishes a `.push` action and clears the forward history. Navigating to the
+    /// current path (including `""`, `"."` and `"./"`) does nothing.
+    ///
+    /// - Parameters:
+    ///   - path: An absolute or relative path; `..` goes up one segment.
+    ///   - replace: Replace the current history entry instead of adding one. The action's
+    ///     `previousPath` is then the replaced entry.
+    /// - Returns: The published action, or `nil` when nothing changed.
+    @discardableResult
+    public func navigate(_ path: String, replace: Bool = false) -> NavigationAction? {
+        let absolute: String? = path.utf8.first == UInt8(ascii: "/") ? PathResolver.normalize(path) : nil
+        return state.update { state, publish in
+            let previous = state.history.current
+            let target = absolute ?? PathResolver.resolve(path, against: previous)
+            guard target != previous else { return nil }
+            if replace {
+                state.history.replaceCurrent(with: target)
+            } else {
+                state.history.push(target)
+            }
+            return Self.record(NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
+        }
+    }
+
+    /// Goes back `total` steps, clamped to ``historyStackSize``; a multi-step move
+    /// publishes one `.back` action. A total of 0 or less does nothing.
+    /// - Returns: The published action, or `nil` when nothing changed.
+    @discardableResult
+    public func goBack(total: Int = 1) -> NavigationAction? {
+        state.update { state, publish in
+            let previous = state.history.current
+            guard state.history.goBack(total: total) > 0 else { return nil }
+            return Self.record(
+                NavigationAction(currentPath: state.history.current, previousPath: previous, action: .back),
+                in: &state, publish
+            )
+        }
+    }
+
+    /// Goes forward `total` steps, clamped to ``forwardStackSize``; a multi-step move
+    /// publishes one `.forward` action. A total of 0 or less does nothing.
+    /// - Returns: The published action, or `nil` when nothing changed.
+    @discardableResult
+    public func goForward(total: Int = 1) -> NavigationAction? {
+        state.update { state, publish in
+            let previous = state.history.current
+            guard state.history.goForward(total: total) > 0 else { return nil }
+            return Self.record(
+                NavigationAction(currentPath: state.history.current, previousPath: previous, action: .forward),
+                in: &state, publish
+            )
+        }
+    }
+
+    /// Drops the back and forward history, keeping the current path. Publishes nothing.
+    public func clear() {
+        state.update { state, _ in state.history.clear() }
+    }
+
+    private static func record(
+        _ action: NavigationAction,
+        in state: inout State,
+        _ publish: (NavigationAction) -> Void
+    ) -> NavigationAction {
+        state.lastAction = action
+        publish(action)
+        return action
+    }
+
+    // MARK: - Streams
+
+    /// Every action performed after this property is read, with an unbounded buffer.
+    public var actions: SubjectStream<NavigationAction> {
+        actions()
+    }
+
+    /// Every action performed after this call.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
+        state.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// The current path, then the path after each action that changed it.
+    public var paths: SubjectStream<String> {
+        paths()
+    }
+
+    /// The current path, then the path after each action that changed it.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
+        state.subscribe(
+            bufferingPolicy: bufferingPolicy,
+            initial: { [$0.history.current] },
+            transform: { $0.currentPath == $0.previousPath ? nil : $0.currentPath }
+        )
+    }
+
+    /// The number of live streams of this navigator (for tests and diagnostics).
+    public var subscriberCount: Int {
+        state.subscriberCount
+    }
+}

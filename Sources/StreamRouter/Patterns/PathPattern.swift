@@ -1,0 +1,195 @@
+/// A route glob such as `/user/:id?` or `/news/*`, compiled once and matched segment by
+/// segment (no regular expressions).
+///
+/// ```swift
+/// let pattern = try PathPattern("/user/:id/*")
+/// pattern.match("/user/5/settings")?.parameters["id"]   // "5"
+/// pattern.match("/username")                           // nil
+/// ```
+///
+/// Segments:
+/// - a literal (`user`) matches the same segment, byte for byte (case-sensitive);
+/// - `:name` matches exactly one segment and captures it;
+/// - `:name?` matches zero or one segment (when zero, `name` is absent from the parameters);
+/// - `*`, only as the last segment, matches zero or more segments.
+///
+/// A pattern never matches across a segment boundary: `/user/:id` does not match
+/// `/username`, `/movie/*` does not match `/movies`. Patterns are absolute: a leading `/`
+/// is implied, duplicate and trailing slashes are ignored. Parameter names start with an
+/// ASCII letter and hold ASCII letters and digits. Anything else throws a
+/// ``PathPatternError``, never a crash. When optional parameters make a match ambiguous,
+/// earlier optional parameters take a segment first (like a greedy regular expression).
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One compiled segment of a pattern.
+    public enum Segment: Sendable, Hashable {
+        /// Matches this exact text.
+        case literal(String)
+        /// Matches one segment, captured under the name.
+        case parameter(String)
+        /// Matches zero or one segment, captured under the name when present.
+        case optionalParameter(String)
+        /// Matches zero or more segments; only ever last.
+        case wildcard
+    }
+
+    /// The most segments a pattern may have.
+    public static let maximumSegmentCount = 128
+
+    /// The compiled segments, in order.
+    public let segments: [Segment]
+
+    /// The pattern in canonical form (`"user//:id/"` -> `"/user/:id"`).
+    public var description: String {
+        "/" + segments.map(\.text).joined(separator: "/")
+    }
+
+    /// Compiles a glob.
+    /// - Throws: ``PathPatternError`` naming the offending segment.
+    public init(_ glob: String) throws(PathPatternError) {
+        let texts = glob.split(separator: "/", omittingEmptySubsequences: true)
+        guard texts.count <= Self.maximumSegmentCount else {
+            throw PathPatternError(
+                pattern: glob, segmentIndex: Self.maximumSegmentCount,
+                segment: String(texts[Self.maximumSegmentCount]),
+                reason: .tooManySegments(limit: Self.maximumSegmentCount)
+            )
+        }
+        var segments: [Segment] = []
+        segments.reserveCapacity(texts.count)
+        var names: Set<String> = []
+        for (index, text) in texts.enumerated() {
+            func failure(_ reason: PathPatternError.Reason) -> PathPatternError {
+                PathPatternError(pattern: glob, segmentIndex: index, segment: String(text), reason: reason)
+            }
+            let segment = try Self.segment(from: text, isLast: index == texts.count - 1, failure: failure)
+            if let name = segment.parameterName, !names.insert(name).inserted {
+                throw failure(.duplicateParameterName(name))
+            }
+            segments.append(segment)
+        }
+        self.segments = segments
+    }
+
+    private static func segment(
+        from text: Substring,
+        isLast: Bool,
+        failure: (PathPatternError.Reason) -> PathPatternError
+    ) throws(PathPatternError) -> Segment {
+        if text == "*" {
+            guard isLast else { throw failure(.wildcardNotLast) }
+            return .wildcard
+        }
+        if text == "." || text == ".." {
+            throw failure(.dotSegment)
+        }
+        guard text.first == ":" else {
+            guard !text.contains("*") else { throw failure(.wildcardInsideSegment) }
+            return .literal(String(text))
+        }
+        var name = text.dropFirst()
+        let isOptional = name.last == "?"
+        if isOptional {
+            name = name.dropLast()
+        }
+        guard let first = name.first else { throw failure(.missingParameterName) }
+        if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+            throw failure(.invalidParameterName(name: String(name), character: bad))
+        }
+        guard first.isLetter else {
+            throw failure(.invalidParameterName(name: String(name), character: first))
+        }
+        return isOptional ? .optionalParameter(String(name)) : .parameter(String(name))
+    }
+
+    /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
+    /// - Returns: What matched, or `nil`.
+    public func match(_ path: String) -> RouteInformation? {
+        let normalized = PathResolver.normalize(path)
+        let parts = normalized.utf8.split(separator: UInt8(ascii: "/"))
+        var bindings = [Int?](repeating: nil, count: segments.count)
+        var failed: Set<Int> = []
+        guard matchSegments(from: 0, at: 0, of: parts, bindings: &bindings, failed: &failed) else {
+            return nil
+        }
+        var parameters: [String: String] = [:]
+        var matchedPath = normalized
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .parameter(let name), .optionalParameter(let name):
+                if let part = bindings[index] {
+                    parameters[name] = String(Substring(parts[part]))
+                }
+            case .wildcard:
+                if let first = bindings[index], first < parts.count {
+                    matchedPath = first == 0 ? "/" : String(Substring(normalized.utf8[..<parts[first].startIndex].dropLast()))
+                }
+            case .literal:
+                break
+            }
+        }
+        return RouteInformation(path: matchedPath, parameters: parameters)
+    }
+
+    /// Whether segments from `segmentIndex` on match parts from `partIndex` on. Records the
+    /// part each parameter took in `bindings`; remembers failed states in `failed` (only
+    /// optional parameters branch, so only they need it).
+    private func matchSegments(
+        from segmentIndex: Int,
+        at partIndex: Int,
+        of parts: [Substring.UTF8View],
+        bindings: inout [Int?],
+        failed: inout Set<Int>
+    ) -> Bool {
+        var segmentIndex = segmentIndex
+        var partIndex = partIndex
+        while segmentIndex < segments.count {
+            switch segments[segmentIndex] {
+            case .literal(let text):
+                guard partIndex < parts.count, parts[partIndex].elementsEqual(text.utf8) else { return false }
+            case .parameter:
+                guard partIndex < parts.count else { return false }
+                bindings[segmentIndex] = partIndex
+            case .wildcard:
+                bindings[segmentIndex] = partIndex
+                return true
+            case .optionalParameter:
+                let state = segmentIndex * (parts.count + 1) + partIndex
+                guard !failed.contains(state) else { return false }
+                if partIndex < parts.count {
+                    bindings[segmentIndex] = partIndex
+                    if matchSegments(from: segmentIndex + 1, at: partIndex + 1, of: parts, bindings: &bindings, failed: &failed) {
+                        return true
+                    }
+                }
+                bindings[segmentIndex] = nil
+                if matchSegments(from: segmentIndex + 1, at: partIndex, of: parts, bindings: &bindings, failed: &failed) {
+                    return true
+                }
+                failed.insert(state)
+                return false
+            }
+            segmentIndex += 1
+            partIndex += 1
+        }
+        return partIndex == parts.count
+    }
+}
+
+extension PathPattern.Segment {
+    /// The segment as written in a glob.
+    var text: String {
+        switch self {
+        case .literal(let text): text
+        case .parameter(let name): ":" + name
+        case .optionalParameter(let name): ":" + name + "?"
+        case .wildcard: "*"
+        }
+    }
+
+    var parameterName: String? {
+        switch self {
+        case .parameter(let name), .optionalParameter(let name): name
+        case .literal, .wildcard: nil
+        }
+    }
+}
