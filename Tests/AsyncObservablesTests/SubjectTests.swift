@@ -1,0 +1,188 @@
+import AsyncObservables
+import StreamRouterTesting
+import Testing
+
+@Suite struct MulticastSubjectTests {
+    @Test func everySubscriberGetsEveryValueInOrder() async throws {
+        let subject = MulticastSubject<Int>()
+        let first = StreamRecorder(subject.values)
+        let second = StreamRecorder(subject.values)
+        for value in 1...5 { subject.send(value) }
+        #expect(try await first.next(5) == [1, 2, 3, 4, 5])
+        #expect(try await second.next(5) == [1, 2, 3, 4, 5])
+    }
+
+    @Test func subscribesWhenTheStreamIsCreated() async throws {
+        let subject = MulticastSubject<String>()
+        let stream = subject.values  // not iterated yet
+        subject.send("early")
+        subject.finish()
+        var received: [String] = []
+        for await value in stream { received.append(value) }
+        #expect(received == ["early"])
+    }
+
+    @Test func aSubscriberSeesOnlyLaterValues() async throws {
+        let subject = MulticastSubject<Int>()
+        subject.send(1)
+        let recorder = StreamRecorder(subject.values)
+        subject.send(2)
+        #expect(try await recorder.next(1) == [2])
+    }
+
+    @Test func finishFinishesEveryStreamAfterBufferedValues() async throws {
+        let subject = MulticastSubject<Int>()
+        let recorder = StreamRecorder(subject.values)
+        subject.send(1)
+        subject.finish()
+        #expect(try await recorder.waitForFinish() == [1])
+        #expect(subject.subscriberCount == 0)
+        var late: [Int] = []
+        for await value in subject.values { late.append(value) }
+        #expect(late.isEmpty)
+    }
+
+    @Test func deallocationFinishesEveryStream() async throws {
+        var subject: MulticastSubject<Int>? = MulticastSubject()
+        let stream = try #require(subject?.values)
+        subject?.send(7)
+        subject = nil
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [7])
+    }
+
+    @Test func droppingTheStreamUnsubscribes() {
+        let subject = MulticastSubject<Int>()
+        do {
+            let stream = subject.values
+            let iterator = stream.makeAsyncIterator()
+            #expect(subject.subscriberCount == 1)
+            withExtendedLifetime(iterator) {}
+        }
+        #expect(subject.subscriberCount == 0)
+    }
+
+    @Test func cancellingTheConsumerUnsubscribes() async throws {
+        let subject = MulticastSubject<Int>()
+        let stream = subject.values  // kept alive here: only cancellation can unsubscribe
+        let started = MulticastSubject<Void>()
+        let startedRecorder = StreamRecorder(started.values)
+        let consumer = Task {
+            started.send(())
+            for await _ in stream {}
+        }
+        _ = try await startedRecorder.next(1)
+        #expect(subject.subscriberCount == 1)
+        consumer.cancel()
+        await consumer.value
+        #expect(subject.subscriberCount == 0)
+        withExtendedLifetime(stream) {}
+    }
+
+    @Test func boundedBufferKeepsTheNewestValues() async throws {
+        let subject = MulticastSubject<Int>()
+        let stream = subject.values(bufferingPolicy: .bufferingNewest(2))
+        for value in 1...5 { subject.send(value) }
+        subject.finish()
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [4, 5])
+    }
+
+    @Test func boundedBufferKeepsTheOldestValues() async throws {
+        let subject = MulticastSubject<Int>()
+        let stream = subject.values(bufferingPolicy: .bufferingOldest(2))
+        for value in 1...5 { subject.send(value) }
+        subject.finish()
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [1, 2])
+    }
+
+    @Test func aSlowSubscriberDoesNotBlockTheOthers() async throws {
+        let subject = MulticastSubject<Int>()
+        let slow = subject.values  // never consumed
+        let fast = StreamRecorder(subject.values)
+        for value in 0..<1_000 { subject.send(value) }
+        #expect(try await fast.next(1_000) == Array(0..<1_000))
+        withExtendedLifetime(slow) {}
+    }
+}
+
+@Suite struct CurrentValueSubjectTests {
+    @Test func aNewSubscriberGetsTheCurrentValueFirst() async throws {
+        let subject = CurrentValueSubject("a")
+        subject.send("b")
+        let recorder = StreamRecorder(subject.values)
+        subject.send("c")
+        #expect(try await recorder.next(2) == ["b", "c"])
+        #expect(subject.value == "c")
+    }
+
+    @Test func updateIsAtomicUnderConcurrency() async throws {
+        let subject = CurrentValueSubject(0)
+        let recorder = StreamRecorder(subject.values)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<250 { subject.update { $0 += 1 } }
+                }
+            }
+        }
+        #expect(subject.value == 2_000)
+        // The initial 0, then every intermediate value exactly once, in order.
+        #expect(try await recorder.next(2_001) == Array(0...2_000))
+    }
+
+    @Test func finishedSubjectStillHoldsItsValueButDeliversNothing() async throws {
+        let subject = CurrentValueSubject(1)
+        let recorder = StreamRecorder(subject.values)
+        subject.finish()
+        subject.send(2)
+        #expect(try await recorder.waitForFinish() == [1])
+        #expect(subject.value == 2)
+    }
+}
+
+@Suite struct ObservableStateTests {
+    @Test func initialElementsAndEventsAreAtomicWithSubscription() async throws {
+        let counter = ObservableState<Int, Int>(0)
+        let recorders = await withTaskGroup(of: StreamRecorder<Int>.self) { group in
+            group.addTask {
+                for _ in 0..<500 {
+                    counter.update { value, publish in
+                        value += 1
+                        publish(value)
+                    }
+                }
+                return StreamRecorder(counter.subscribe(initial: { [$0] }, transform: { $0 }))
+            }
+            group.addTask {
+                StreamRecorder(counter.subscribe(initial: { [$0] }, transform: { $0 }))
+            }
+            var recorders: [StreamRecorder<Int>] = []
+            for await recorder in group { recorders.append(recorder) }
+            return recorders
+        }
+        for _ in 0..<10 {
+            counter.update { value, publish in
+                value += 1
+                publish(value)
+            }
+        }
+        for recorder in recorders {
+            try await recorder.wait { $0.last == 510 }
+            let values = recorder.values
+            // Whatever the state was at subscription, the values then count up by one.
+            #expect(zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        }
+    }
+
+    @Test func transformCanSkipEvents() async throws {
+        let state = ObservableState<Void, Int>(())
+        let recorder = StreamRecorder(state.subscribe(transform: { $0.isMultiple(of: 2) ? "\($0)" : nil }))
+        for value in 1...6 { state.update { _, publish in publish(value) } }
+        #expect(try await recorder.next(3) == ["2", "4", "6"])
+    }
+}
