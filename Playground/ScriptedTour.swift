@@ -1,0 +1,86 @@
+import StreamRouter
+
+/// A deterministic walk through a small news app's navigation: home, news, an article,
+/// back and forward, a relative `..`, settings, a replace and a few edge cases.
+///
+/// Each step runs one navigator call, waits until the consumer task has printed the
+/// action it published, then prints the state and the matching route patterns.
+@MainActor
+struct ScriptedTour {
+    private let navigator = Navigator(initialPath: "/")
+    private let report = RouteReport()
+
+    /// Runs the tour and stops the consumer task.
+    func run() async {
+        let printer = ActionPrinter(navigator: navigator)
+        let patterns = RouteReport.globs.joined(separator: "  ")
+        print("StreamRouter playground: scripted tour (patterns: \(patterns))")
+
+        section("Home")
+        report.show(navigator)
+
+        section("Reading the news")
+        await step(printer, #"navigate("/news")"#) { navigator.navigate("/news") }
+        await step(printer, #"navigate("42")"#, note: "relative to /news") { navigator.navigate("42") }
+
+        section("Back and forward")
+        await step(printer, "goBack()") { navigator.goBack() }
+        await step(printer, "goForward()") { navigator.goForward() }
+
+        section("Settings, a relative '..' and a replace")
+        await step(printer, #"navigate("/settings/profile")"#) { navigator.navigate("/settings/profile") }
+        await step(printer, #"navigate("..")"#, note: "up one segment") { navigator.navigate("..") }
+        await step(printer, #"navigate("notifications", replace: true)"#, note: "replaces /settings") {
+            navigator.navigate("notifications", replace: true)
+        }
+        await step(printer, "goBack()", note: "/settings was replaced: back lands on /settings/profile") {
+            navigator.goBack()
+        }
+
+        section("Edge cases")
+        await step(printer, #"navigate("/settings//profile/")"#, note: "normalised to the current path: a no-op") {
+            navigator.navigate("/settings//profile/")
+        }
+        await step(printer, "goBack(total: 99)", note: "clamped to the history: one action") {
+            navigator.goBack(total: 99)
+        }
+        await step(printer, "goForward(total: 2)") { navigator.goForward(total: 2) }
+        await step(printer, "clear()", note: "drops back and forward history, keeps the path") {
+            navigator.clear()
+            return nil
+        }
+        await step(printer, "goBack()", note: "nothing left to go back to") { navigator.goBack() }
+
+        section("Pattern errors are thrown, never a crash")
+        for glob in ["/user/:1d", "/files/*/raw"] {
+            do {
+                _ = try PathPattern(glob)
+                print("  \(glob) compiled")
+            } catch {
+                print("  \(glob): \(error)")
+            }
+        }
+
+        section("Done")
+        print("  last action: \(navigator.lastAction.map(String.init(describing:)) ?? "none")")
+        await printer.stop()
+    }
+
+    private func section(_ title: String) {
+        print("\n== \(title) ==")
+    }
+
+    private func step(
+        _ printer: ActionPrinter,
+        _ call: String,
+        note: String? = nil,
+        _ mutation: () -> NavigationAction?
+    ) async {
+        let comment = note.map { String(repeating: " ", count: max(42 - call.count, 1)) + "// " + $0 } ?? ""
+        print("\n> \(call)\(comment)")
+        if await printer.perform(mutation) == nil {
+            print("  (no action published)")
+        }
+        report.show(navigator)
+    }
+}
