@@ -1,0 +1,59 @@
+extension RouteTable {
+    /// One entry of a ``RouteTable``: a pattern with either a value or a validator.
+    ///
+    /// ```swift
+    /// let plain = RouteTable<String>.Entry(try PathPattern("/settings"), "settings")
+    /// let checked = RouteTable<Int>.Entry.validated(try PathPattern("/user/:id")) {
+    ///     Int($0.parameters["id"] ?? "")      // "/user/me" does not match this entry
+    /// }
+    /// ```
+    public struct Entry: Sendable {
+        private enum Target: Sendable {
+            case value(Value)
+            case validator(@Sendable (RouteInformation) -> Value?)
+        }
+
+        /// The pattern the path must match.
+        public let pattern: PathPattern
+        private let target: Target
+
+        /// Creates an entry that yields `value` whenever `pattern` matches.
+        /// - Parameters:
+        ///   - pattern: The pattern the path must match.
+        ///   - value: The value a match returns.
+        public init(_ pattern: PathPattern, _ value: Value) {
+            self.pattern = pattern
+            self.target = .value(value)
+        }
+
+        private init(_ pattern: PathPattern, target: Target) {
+            self.pattern = pattern
+            self.target = target
+        }
+
+        /// Creates an entry whose value the validator makes from what the pattern matched;
+        /// when the validator returns `nil`, the entry does not match and the table goes on
+        /// to the next entry.
+        ///
+        /// - Parameters:
+        ///   - pattern: The pattern the path must match.
+        ///   - validator: Makes the value from the match, or rejects it with `nil`.
+        /// - Returns: The entry.
+        /// > Note: The validator runs synchronously inside ``RouteTable/match(_:)``, on the
+        /// > caller's thread, at most once per lookup; keep it fast and free of side effects.
+        public static func validated(
+            _ pattern: PathPattern,
+            _ validator: @escaping @Sendable (RouteInformation) -> Value?
+        ) -> Self {
+            Self(pattern, target: .validator(validator))
+        }
+
+        /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
+        func value(for information: RouteInformation) -> Value? {
+            switch target {
+            case .value(let value): value
+            case .validator(let validator): validator(information)
+            }
+        }
+    }
+}

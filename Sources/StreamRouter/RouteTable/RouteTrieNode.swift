@@ -1,0 +1,24 @@
+/// One node of a ``RouteTrie``: the state reached after matching a prefix of pattern
+/// segments. Children are node indices into the trie's flat storage.
+struct RouteTrieNode: Sendable {
+    /// Children reached by a literal segment, keyed by its bytes.
+    var literals: [RouteSegmentKey: Int] = [:]
+    /// The child reached by a `:name` segment (names do not affect matching).
+    var parameter: Int?
+    /// The child reached by a `:name?` segment, consuming one path segment or none.
+    var optionalParameter: Int?
+    /// Entries whose pattern ends at this node, ascending.
+    var terminals: [Int] = []
+    /// Entries whose pattern ends with `*` at this node, ascending.
+    var wildcards: [Int] = []
+    /// The lowest entry index in this node's subtree (`Int.max` when none).
+    var minimumIndex = Int.max
+    /// The highest entry index in this node's subtree (`-1` when none).
+    var maximumIndex = -1
+
+    /// Records that entry `index` ends in this node's subtree.
+    mutating func include(_ index: Int) {
+        minimumIndex = min(minimumIndex, index)
+        maximumIndex = max(maximumIndex, index)
+    }
+}

@@ -1,0 +1,132 @@
+import StreamRouter
+import Testing
+
+@Suite struct PathPatternTests {
+    @Test(arguments: [
+        ("/", "/"),
+        ("/", ""),
+        ("/news", "/news"),
+        ("/news", "/news/"),
+        ("/news", "//news"),
+        ("/news/:id", "/news/42"),
+        ("/news/:id?", "/news"),
+        ("/news/:id?", "/news/42"),
+        ("/news/*", "/news"),
+        ("/news/*", "/news/a/b/c"),
+        ("/*", "/"),
+        ("/*", "/anything/at/all"),
+        ("/user/:id/*", "/user/5/settings"),
+        ("/:a?/:b?/c", "/c"),
+        ("/:a?/:b?/c", "/x/y/c"),
+        ("news", "/news"),
+        ("/a/:b/c/:d?/*", "/a/1/c"),
+        ("/caf\u{E9}/:x", "/caf\u{E9}/\u{1F600}"),
+    ])
+    func matches(pattern: String, path: String) throws {
+        #expect(try PathPattern(pattern).match(path) != nil)
+    }
+
+    @Test(arguments: [
+        ("/user/:id", "/username"),
+        ("/user/:id", "/user"),
+        ("/user/:id", "/user/1/2"),
+        ("/movie/*", "/movies"),
+        ("/news", "/News"),
+        ("/news", "/"),
+        ("/", "/news"),
+        ("/news/:id?", "/news/1/2"),
+        ("/:a?/:b?/c", "/x/y/z/c"),
+        ("/a/b", "/a"),
+        ("/a/:b?/c", "/a/b/d"),
+    ])
+    func doesNotMatch(pattern: String, path: String) throws {
+        #expect(try PathPattern(pattern).match(path) == nil)
+    }
+
+    @Test func designExample() throws {
+        let pattern = try PathPattern("/user/:id/*")
+        #expect(pattern.match("/user/5/settings")?.parameters["id"] == "5")
+        #expect(pattern.match("/user/5/settings")?.path == "/user/5")
+    }
+
+    @Test(arguments: [
+        ("/news/:id", "/news/42", "/news/42", ["id": "42"]),
+        ("/news/:id?", "/news", "/news", [:]),
+        ("/news/:id?", "/news/7", "/news/7", ["id": "7"]),
+        ("/*", "/a/b", "/", [:]),
+        ("/news/*", "/news", "/news", [:]),
+        ("/news/*", "/news/a/b", "/news", [:]),
+        ("/:a?/:b?/c", "/x/c", "/x/c", ["a": "x"]),
+        ("/:a?/b", "/b", "/b", [:]),
+        ("/:a?/b", "/x/b", "/x/b", ["a": "x"]),
+        ("/user/:id/:tab?/*", "/user/1/posts/9/edit", "/user/1/posts", ["id": "1", "tab": "posts"]),
+        ("/files/:name", "//files//report.pdf/", "/files/report.pdf", ["name": "report.pdf"]),
+    ])
+    func information(pattern: String, path: String, matchedPath: String, parameters: [String: String]) throws {
+        let information = try #require(try PathPattern(pattern).match(path))
+        #expect(information == RouteInformation(path: matchedPath, parameters: parameters))
+    }
+
+    @Test(arguments: [
+        ("/:", 0, PathPatternError.Reason.missingParameterName),
+        ("/user/:?", 1, .missingParameterName),
+        ("/user/:1d", 1, .invalidParameterName(name: "1d", character: "1")),
+        ("/user/:i-d", 1, .invalidParameterName(name: "i-d", character: "-")),
+        ("/user/:\u{E9}t\u{E9}", 1, .invalidParameterName(name: "\u{E9}t\u{E9}", character: "\u{E9}")),
+        ("/user/:id/:id", 2, .duplicateParameterName("id")),
+        ("/user/:id?/:id", 2, .duplicateParameterName("id")),
+        ("/*/user", 0, .wildcardNotLast),
+        ("/a*", 0, .wildcardInsideSegment),
+        ("/a/../b", 1, .dotSegment),
+        ("/./b", 0, .dotSegment),
+        ("/:id??", 0, .invalidParameterName(name: "id?", character: "?")),
+    ])
+    func badPatternsThrowATypedError(glob: String, segmentIndex: Int, reason: PathPatternError.Reason) {
+        let error = #expect(throws: PathPatternError.self) { try PathPattern(glob) }
+        #expect(error?.pattern == glob)
+        #expect(error?.segmentIndex == segmentIndex)
+        #expect(error?.segment == segment(of: glob, segmentIndex))
+        #expect(error?.reason == reason)
+    }
+
+    @Test func errorDescriptionsNameTheProblem() {
+        do {
+            _ = try PathPattern("/user/:i-d")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("i-d"))
+            #expect(error.description.contains("'-'"))
+            #expect(error.description.contains("segment 1"))
+        }
+    }
+
+    @Test func goodParameterNames() throws {
+        for glob in ["/:a", "/:abc123", "/:ID", "/:x1?", "/:camelCase/:other?"] {
+            #expect(throws: Never.self) { try PathPattern(glob) }
+        }
+    }
+
+    @Test func tooManySegmentsIsAnErrorNotACrash() {
+        let glob = String(repeating: "/a", count: PathPattern.maximumSegmentCount + 1)
+        #expect(throws: PathPatternError.self) { try PathPattern(glob) }
+        #expect(throws: Never.self) { try PathPattern(String(repeating: "/a", count: PathPattern.maximumSegmentCount)) }
+    }
+
+    @Test func manyOptionalParametersStayFast() throws {
+        let glob = (0..<60).map { "/:p\($0)?" }.joined() + "/end"
+        let pattern = try PathPattern(glob)
+        let path = String(repeating: "/x", count: 70)
+        #expect(pattern.match(path) == nil)  // would be 2^60 steps without memoisation
+        #expect(pattern.match(String(repeating: "/x", count: 30) + "/end")?.parameters.count == 30)
+    }
+
+    @Test func canonicalDescription() throws {
+        #expect(try PathPattern("user//:id/").description == "/user/:id")
+        #expect(try PathPattern("").description == "/")
+    }
+}
+
+private func segment(of glob: String, _ index: Int) -> String {
+    let parts = glob.split(separator: "/")
+    return index < parts.count ? String(parts[index]) : ""
+}
