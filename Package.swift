@@ -13,12 +13,14 @@ let package = Package(
         .library(name: "AsyncObservables", targets: ["AsyncObservables"]),
         .library(name: "StreamRouterTesting", targets: ["StreamRouterTesting"]),
         .executable(name: "Playground", targets: ["Playground"]),
+        .executable(name: "Benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
         .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict),
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter"], swiftSettings: strict),
         .executableTarget(name: "Playground", dependencies: ["StreamRouter"], path: "Playground", swiftSettings: strict),
+        .executableTarget(name: "Benchmarks", dependencies: ["StreamRouter"], swiftSettings: strict),
         .testTarget(
             name: "AsyncObservablesTests",
             dependencies: ["AsyncObservables", "StreamRouterTesting"],
