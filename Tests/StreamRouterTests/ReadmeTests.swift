@@ -87,3 +87,62 @@ import Testing
         #expect(screens.match("/news/5/comments")?.value == "news")
     }
 }
+
+/// README "View models on routes".
+@Suite struct ReadmeViewModelTests {
+    enum Screen: Sendable, Equatable { case home, article, notFound }
+
+    final class AppViewModel: Sendable {
+        let screen = CurrentValueSubject<Screen?>(nil)
+        let userID = CurrentValueSubject<String?>(nil)
+
+        func run(on navigator: Navigator) async throws {
+            let screens = RouteTable<Screen>([
+                (try PathPattern("/"), .home),
+                (try PathPattern("/news/:id"), .article),
+                (try PathPattern("/*"), .notFound),
+            ])
+            let users = navigator.matches(try PathPattern("/user/:id/*"))
+            async let screenUpdates: Void = {
+                for await match in navigator.firstMatches(in: screens) { screen.send(match?.value) }
+            }()
+            for await user in users { userID.send(user?.parameters["id"]) }
+            await screenUpdates
+        }
+    }
+
+    @Test func viewModelDrivenByMatchesAndATable() async throws {
+        let navigator = Navigator()
+        let model = AppViewModel()
+        let screens = StreamRecorder(model.screen.values)
+        let users = StreamRecorder(model.userID.values)
+        let running = Task { try await model.run(on: navigator) }
+        #expect(try await screens.next(2) == [nil, .home])
+        navigator.navigate("/news/1")
+        #expect(try await screens.next(1) == [.article])
+        navigator.navigate("/user/9/posts")
+        #expect(try await screens.next(1) == [.notFound])
+        try await users.wait { $0.last == "9" }
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test func whileMatchingAndRedirects() async throws {
+        let navigator = Navigator()
+        let loaded = MulticastSubject<String>()
+        let recorder = StreamRecorder(loaded.values)
+        let loading = navigator.whileMatching(try PathPattern("/user/:id")) { match in
+            loaded.send(match.parameters["id"] ?? "?")
+        }
+        navigator.navigate("/user/3")
+        #expect(try await recorder.next(1) == ["3"])
+        withExtendedLifetime(loading) {}
+
+        let routes = RouteTable<RouteDestination<String>>([
+            (try PathPattern("/news/*"), .screen("news")),
+            (try PathPattern("/old-news/*"), .redirect(to: "/news")),
+        ])
+        try navigator.navigate("/old-news/5", redirectsIn: routes)
+        #expect(navigator.path == "/news")
+    }
+}

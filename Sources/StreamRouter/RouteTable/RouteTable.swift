@@ -26,8 +26,8 @@
 /// > Note: A table is an immutable value, safe to share between tasks and threads.
 /// > Validators run on the thread that calls ``match(_:)``.
 public struct RouteTable<Value: Sendable>: Sendable {
-    private let entries: [Entry]
-    private let trie: RouteTrie
+    let entries: [Entry]
+    let trie: RouteTrie
 
     /// Creates a table from entries that may carry validators, in declaration order.
     ///
@@ -73,20 +73,6 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Returns: The entry's value and what its pattern matched, or `nil` when no entry
     ///   matches.
     public func match(_ path: String) -> (value: Value, information: RouteInformation)? {
-        let normalized = PathResolver.normalize(path)
-        let parts = normalized.utf8.split(separator: UInt8(ascii: "/"))
-        var lowerBound = -1
-        // Each round looks above the last index tried, so the loop always ends.
-        while let index = trie.firstMatch(of: parts, after: lowerBound), index > lowerBound {
-            lowerBound = index
-            let entry = entries[index]
-            guard let information = entry.pattern.match(normalized) else {
-                continue  // Unreachable: the trie and the pattern agree.
-            }
-            if let value = entry.value(for: information) {
-                return (value, information)
-            }
-        }
-        return nil
+        firstMatch(path).map { ($0.value, $0.information) }
     }
 }

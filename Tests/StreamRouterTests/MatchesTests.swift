@@ -1,0 +1,174 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+@Suite struct MatchesTests {
+    @Test func currentMatchFirstThenOnlyChanges() async throws {
+        let navigator = Navigator(initialPath: "/home")
+        let recorder = StreamRecorder(navigator.matches(try PathPattern("/user/:id/*")))
+        navigator.navigate("/about")  // still nil: not repeated
+        navigator.navigate("/user/1/a")
+        navigator.navigate("/user/1/b")  // identical match: not repeated
+        navigator.navigate("/user/2")
+        navigator.navigate("/home")
+        let matches = try await recorder.next(4)
+        #expect(matches == [
+            nil,
+            RouteInformation(path: "/user/1", parameters: ["id": "1"]),
+            RouteInformation(path: "/user/2", parameters: ["id": "2"]),
+            nil,
+        ])
+    }
+
+    @Test func globOverloadThrowsForABadPattern() {
+        let navigator = Navigator()
+        #expect(throws: PathPatternError.self) { _ = try navigator.matches("/user/:") }
+    }
+
+    @Test func validatorActivatesOnlyValidMatches() async throws {
+        let navigator = Navigator(initialPath: "/user/not-a-uuid")
+        let ids = StreamRecorder(navigator.matches(try PathPattern("/user/:id")) { UUID(uuidString: $0.parameters["id"] ?? "") })
+        let uuid = UUID()
+        navigator.navigate("/user/also-bad")  // still nil: not repeated
+        navigator.navigate("/user/\(uuid.uuidString)")
+        navigator.navigate("/user/\(uuid.uuidString)/")  // same path after normalisation: no action
+        navigator.navigate("/")
+        #expect(try await ids.next(3) == [nil, uuid, nil])
+    }
+
+    @Test func routeTableFirstMatchStream() async throws {
+        let table = RouteTable<String>([
+            (try PathPattern("/news/:id"), "article"),
+            (try PathPattern("/news/*"), "news"),
+        ])
+        let navigator = Navigator()
+        let recorder = StreamRecorder(navigator.firstMatches(in: table))
+        navigator.navigate("/news")
+        navigator.navigate("/news/1")
+        navigator.navigate("/news/1/comments")
+        navigator.navigate("/news/2/comments")  // same entry, same information ("/news"): no change
+        navigator.navigate("/elsewhere")
+        let matches = try await recorder.next(5)
+        #expect(matches.map { $0?.value } == [nil, "news", "article", "news", nil])
+        #expect(matches[2]?.information.parameters == ["id": "1"])
+        #expect(matches[2]?.entryIndex == 0)
+    }
+
+    @Test func relativePatternsAndNavigation() throws {
+        let news = try #require(try PathPattern("/news/*").match("/news/5"))
+        #expect(news.path == "/news")
+        let article = try PathPattern(":id", relativeTo: news)
+        #expect(article.description == "/news/:id")
+        #expect(article.match("/news/5")?.parameters["id"] == "5")
+        #expect(try PathPattern("/absolute", relativeTo: news).description == "/absolute")
+        #expect(try PathPattern("../user/:id", relativeTo: news).description == "/user/:id")
+        #expect(news.resolve("../error") == "/error")
+        #expect(news.resolve("archive") == "/news/archive")
+
+        let navigator = Navigator(initialPath: "/news/5/comments")
+        navigator.navigate("../error", relativeTo: news)
+        #expect(navigator.path == "/error")
+    }
+
+    @Test(arguments: [
+        ("/news", "/news/latest", false, true),
+        ("/news", "/news/latest", true, false),
+        ("/news", "/news", true, true),
+        ("/news", "/newsroom", false, false),
+        ("/", "/anything", false, true),
+        ("/", "/anything", true, false),
+        ("/news/latest", "/news", false, false),
+    ])
+    func linkActivity(link: String, current: String, exact: Bool, active: Bool) {
+        #expect(Navigator(initialPath: current).isActive(link, exact: exact) == active)
+    }
+
+    @Test func relativeLinksResolveAgainstTheCurrentPath() {
+        let navigator = Navigator(initialPath: "/news/latest")
+        #expect(navigator.isActive(".."))
+        #expect(navigator.isActive("."))
+        #expect(!navigator.isActive("../other"))
+    }
+
+    @Test func activityStream() async throws {
+        let navigator = Navigator()
+        let recorder = StreamRecorder(navigator.activity(of: "/news"))
+        navigator.navigate("/news")
+        navigator.navigate("/news/1")  // still active: not repeated
+        navigator.navigate("/newsroom")
+        #expect(try await recorder.next(3) == [false, true, false])
+    }
+}
+
+@Suite struct RedirectTests {
+    let table: RouteTable<RouteDestination<String>>
+
+    init() throws {
+        table = RouteTable([
+            (try PathPattern("/news/*"), .screen("news")),
+            (try PathPattern("/old-news/*"), .redirect(to: "/news")),
+            (try PathPattern("/older-news"), .redirect(to: "/old-news")),
+            (try PathPattern("/relative/:id"), .redirect(to: "../../news")),  // from "/relative/5"
+            (try PathPattern("/ping"), .redirect(to: "/pong")),
+            (try PathPattern("/pong"), .redirect(to: "../ping")),
+        ])
+    }
+
+    @Test func followsChainsOfRedirects() throws {
+        let resolved = try #require(try table.resolve("/older-news"))
+        #expect(resolved.screen == "news")
+        #expect(resolved.path == "/news")
+        #expect(resolved.redirectedFrom == ["/older-news", "/old-news"])
+        #expect(try table.resolve("/relative/5")?.path == "/news")
+        #expect(try table.resolve("/nowhere") == nil)
+    }
+
+    @Test func detectsLoops() {
+        let error = #expect(throws: RouteRedirectError.self) { try table.resolve("/ping") }
+        #expect(error?.reason == .loop)
+        #expect(error?.chain == ["/ping", "/pong", "/ping"])
+    }
+
+    @Test func limitsLongChains() throws {
+        let chain = RouteTable<RouteDestination<Int>>(
+            try (1...5).map { (try PathPattern("/r\($0)"), .redirect(to: "/r\($0 + 1)")) } + [(try PathPattern("/r6"), .screen(6))]
+        )
+        #expect(try chain.resolve("/r1", maximumRedirects: 5)?.screen == 6)
+        let error = #expect(throws: RouteRedirectError.self) { try chain.resolve("/r1", maximumRedirects: 3) }
+        #expect(error?.reason == .tooManyRedirects(limit: 3))
+        #expect(error?.chain == ["/r1", "/r2", "/r3", "/r4", "/r5"])
+    }
+
+    @Test func navigateAppliesTheRedirectOnce() throws {
+        let navigator = Navigator()
+        let action = try navigator.navigate("/older-news", redirectsIn: table)
+        #expect(action == NavigationAction(currentPath: "/news", previousPath: "/", action: .push))
+        #expect(navigator.history.entries == ["/", "/news"])
+    }
+
+    @Test func aLoopLeavesTheNavigatorUnchanged() {
+        let navigator = Navigator(initialPath: "/start")
+        #expect(throws: RouteRedirectError.self) { try navigator.navigate("/ping", redirectsIn: table) }
+        #expect(navigator.path == "/start")
+        #expect(navigator.lastAction == nil)
+    }
+
+    @Test func screensStreamReplacesRedirectedPaths() async throws {
+        let navigator = Navigator(initialPath: "/news")
+        let actions = StreamRecorder(navigator.actions)
+        let screens = StreamRecorder(navigator.screens(in: table))
+        #expect(try await screens.next(1).map { try $0.get()?.screen } == ["news"])
+        navigator.navigate("/old-news/1")
+        let next = try await screens.next(1)
+        #expect(try next.map { try $0.get()?.path } == ["/news"])
+        // One push to the redirecting path, then one replace by the final one.
+        let pushed = try await actions.next(2)
+        #expect(pushed.map(\.currentPath) == ["/old-news/1", "/news"])
+        #expect(navigator.history.entries == ["/news", "/news"])
+        navigator.navigate("/ping")
+        let failure = try await screens.next(1)
+        #expect(throws: RouteRedirectError.self) { try failure.first?.get() }
+        #expect(navigator.path == "/ping")
+    }
+}
