@@ -61,9 +61,31 @@ struct ScriptedTour {
             }
         }
 
+        section("A view model driven by a route table")
+        await screenModelTour()
+
         section("Done")
         print("  last action: \(navigator.lastAction.map(String.init(describing:)) ?? "none")")
         await printer.stop()
+    }
+
+    /// Drives a second navigator and shows the screen a ``ScreenModel`` derives, waiting for
+    /// each change on the model's stream.
+    private func screenModelTour() async {
+        let appNavigator = Navigator()
+        let model: ScreenModel
+        do {
+            model = try ScreenModel(navigator: appNavigator)
+        } catch {
+            print("  \(error)")
+            return
+        }
+        var screens = model.state.values.dropFirst().makeAsyncIterator()
+        for path in ["/", "/news", "/news/7", "/news/8", "/settings/privacy", "/nowhere"] {
+            appNavigator.navigate(path)
+            let screen = await screens.next(isolation: #isolation) ?? "finished"
+            print("  \(path + String(repeating: " ", count: max(18 - path.count, 1)))-> \(screen)")
+        }
     }
 
     private func section(_ title: String) {
