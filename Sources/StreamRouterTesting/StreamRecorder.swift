@@ -97,6 +97,17 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
         }
     }
 
+    /// Checks that no value beyond those handed out by ``next(_:timeout:)`` arrives within
+    /// `window` (real time: keep it short; it always takes the whole window).
+    /// - Throws: ``StreamRecorderError/unexpectedValues(_:)`` listing what arrived.
+    public func expectNoNewValues(within window: Duration = .milliseconds(50)) async throws {
+        try await Task.sleep(for: window)
+        let extra = state.withLock { Array($0.values[$0.handedOut...]) }
+        if !extra.isEmpty {
+            throw StreamRecorderError.unexpectedValues(extra.map { "\($0)" })
+        }
+    }
+
     /// Waits until the sequence finishes.
     /// - Returns: Every value recorded, from the first.
     /// - Throws: ``StreamRecorderError/timedOut(expected:received:)`` when the timeout passes first.
@@ -180,6 +191,8 @@ public enum StreamRecorderError: Error, CustomStringConvertible {
     case timedOut(expected: String, received: [String])
     /// The sequence finished before the expected values arrived.
     case finished(expected: String, received: [String])
+    /// Values arrived when none were expected.
+    case unexpectedValues([String])
 
     public var description: String {
         switch self {
@@ -187,6 +200,8 @@ public enum StreamRecorderError: Error, CustomStringConvertible {
             "Timed out waiting for \(expected); received so far: \(received)"
         case .finished(let expected, let received):
             "The sequence finished before \(expected); received: \(received)"
+        case .unexpectedValues(let values):
+            "Expected no new values, received: \(values)"
         }
     }
 }

@@ -1,0 +1,68 @@
+import Synchronization
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Delivers an element only once `interval` has passed without a newer one
+    /// (Combine's and RxSwift's `debounce`): a burst of path changes becomes its last path.
+    ///
+    /// ```swift
+    /// for await query in searchText.debounce(for: .milliseconds(300), clock: ContinuousClock()) { ... }
+    /// ```
+    ///
+    /// When the base finishes, the pending element (if any) is delivered at once, then the
+    /// sequence finishes. A base error is delivered after the pending element.
+    /// - Parameters:
+    ///   - interval: The quiet time an element must survive.
+    ///   - clock: The clock to measure it with; pass a test clock in tests.
+    public func debounce<C: Clock>(for interval: C.Duration, clock: C) -> AsyncDebounceSequence<Self, C> {
+        AsyncDebounceSequence(self, interval: interval, clock: clock)
+    }
+}
+
+/// An asynchronous sequence that delivers an element after a quiet interval.
+public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+where Base.Element: Sendable {
+    public typealias Element = Base.Element
+    public typealias Failure = Base.Failure
+
+    private let base: Base
+    private let interval: C.Duration
+    private let clock: C
+
+    init(_ base: Base, interval: C.Duration, clock: C) {
+        self.base = base
+        self.interval = interval
+        self.clock = clock
+    }
+
+    public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
+        let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
+        let pending = Mutex<(element: Element?, generation: UInt64)>((nil, 0))
+        let interval = interval
+        core.start(base) { element in
+            let generation = pending.withLock { pending in
+                pending = (element, pending.generation &+ 1)
+                return pending.generation
+            }
+            core.schedule(at: core.clock.now.advanced(by: interval)) {
+                pending.withLock { pending in
+                    guard pending.generation == generation, let element = pending.element else { return }
+                    pending.element = nil
+                    core.output.yield(.success(element))  // under the lock: keeps order with the end
+                }
+            }
+        } onEnd: { failure in
+            core.cancelTimer()
+            pending.withLock { pending in
+                if let element = pending.element {
+                    core.output.yield(.success(element))
+                    pending.element = nil
+                }
+                if let failure {
+                    core.output.yield(.failure(failure))
+                }
+                core.output.finish()
+            }
+        }
+        return AsyncTimedIterator(core: core)
+    }
+}

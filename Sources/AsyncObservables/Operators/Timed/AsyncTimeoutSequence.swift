@@ -1,0 +1,77 @@
+import Synchronization
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Throws ``TimeoutError`` when `interval` passes without an element: from the start of
+    /// iteration to the first element, and between elements (RxSwift's `timeout`).
+    ///
+    /// ```swift
+    /// let first = try await navigator.actions.timeout(after: .seconds(2), clock: ContinuousClock())
+    ///     .first { $0.currentPath == "/done" }
+    /// ```
+    /// - Parameters:
+    ///   - interval: The longest wait for an element.
+    ///   - clock: The clock to measure it with; pass a test clock in tests.
+    public func timeout<C: Clock>(after interval: C.Duration, clock: C) -> AsyncTimeoutSequence<Self, C> {
+        AsyncTimeoutSequence(self, interval: interval, clock: clock)
+    }
+}
+
+/// The error of a sequence that waited too long for an element.
+public struct TimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+
+    public var description: String { "No element arrived within the timeout." }
+}
+
+/// An asynchronous sequence that throws ``TimeoutError`` when its base is silent too long.
+public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+where Base.Element: Sendable {
+    public typealias Element = Base.Element
+    public typealias Failure = any Error
+
+    private let base: Base
+    private let interval: C.Duration
+    private let clock: C
+
+    init(_ base: Base, interval: C.Duration, clock: C) {
+        self.base = base
+        self.interval = interval
+        self.clock = clock
+    }
+
+    public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
+        let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
+        let isDone = Mutex(false)
+        let interval = interval
+
+        @Sendable func expire() {
+            isDone.withLock { isDone in
+                guard !isDone else { return }
+                isDone = true
+                core.output.yield(.failure(TimeoutError()))
+                core.output.finish()
+            }
+        }
+
+        core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
+        core.start(base) { element in
+            isDone.withLock { isDone in
+                guard !isDone else { return }
+                core.output.yield(.success(element))
+                core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
+            }
+        } onEnd: { failure in
+            core.cancelTimer()
+            isDone.withLock { isDone in
+                guard !isDone else { return }
+                isDone = true
+                if let failure {
+                    core.output.yield(.failure(failure))
+                }
+                core.output.finish()
+            }
+        }
+        return AsyncTimedIterator(core: core)
+    }
+}
