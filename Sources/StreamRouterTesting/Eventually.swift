@@ -10,6 +10,7 @@
 ///   - condition: Checked at once, then about every millisecond.
 public func eventually(
     timeout: Duration = .seconds(5),
+    isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async throws {
     let clock = ContinuousClock()

@@ -20,18 +20,43 @@
 /// > stream, `b.previousPath == a.currentPath`. Streams never keep the navigator alive;
 /// > when it is deallocated they deliver what they buffered, then finish.
 public final class Navigator: Sendable {
-    struct State: Sendable {
-        var history: NavigationHistory<String>
-        var lastAction: NavigationAction?
+    typealias State = NavigatorSnapshot
+
+    /// What the navigator's lock publishes: the action (`nil` for ``clear()``, which is not
+    /// one) and the state after the change.
+    struct Event: Sendable {
+        let action: NavigationAction?
+        let state: NavigatorSnapshot
     }
 
-    private let state: ObservableState<State, NavigationAction>
+    private let state: ObservableState<State, Event>
+    private let persistence: StatePersistence<NavigationHistory<String>>?
 
     /// Creates a navigator at `initialPath` (normalised; relative paths count from `/`).
     public init(initialPath: String = "/") {
         let path = PathResolver.normalize(initialPath)
         state = ObservableState(State(history: NavigationHistory(root: path)))
+        persistence = nil
     }
+
+    /// Creates a navigator that restores its history from `store` and saves it there after
+    /// every change (navigate, back, forward, clear).
+    ///
+    /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
+    /// another format version), the navigator starts at `initialPath`, reports why on
+    /// ``persistenceEvents``, and leaves the store untouched until the first change.
+    ///
+    /// > Note: Saving happens synchronously, on the task that changed the navigator, after
+    /// > the change is published. Saves are serialised: the last one writes the latest state.
+    public init(initialPath: String = "/", store: any NavigationStateStore) {
+        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion)
+        let history = persistence.restore() ?? NavigationHistory(root: PathResolver.normalize(initialPath))
+        state = ObservableState(State(history: history))
+        self.persistence = persistence
+    }
+
+    /// The format version of the saved history.
+    static let stateVersion = 1
 
     // MARK: - Reading
 
@@ -65,6 +90,11 @@ public final class Navigator: Sendable {
         state.read { $0.lastAction }
     }
 
+    /// The whole state, read atomically.
+    public var snapshot: NavigatorSnapshot {
+        state.state
+    }
+
     /// The whole history, as one consistent snapshot.
     public var history: NavigationHistory<String> {
         state.read { $0.history }
@@ -91,7 +121,7 @@ public final class Navigator: Sendable {
     @discardableResult
     public func navigate(_ path: String, replace: Bool = false) -> NavigationAction? {
         let absolute: String? = path.utf8.first == UInt8(ascii: "/") ? PathResolver.normalize(path) : nil
-        return state.update { state, publish in
+        return saving(state.update { state, publish in
             let previous = state.history.current
             let target = absolute ?? PathResolver.resolve(path, against: previous)
             guard target != previous else { return nil }
@@ -101,7 +131,7 @@ public final class Navigator: Sendable {
                 state.history.push(target)
             }
             return Self.record(NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
-        }
+        })
     }
 
     /// Goes back `total` steps, clamped to ``historyStackSize``; a multi-step move
@@ -109,14 +139,14 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goBack(total: Int = 1) -> NavigationAction? {
-        state.update { state, publish in
+        saving(state.update { state, publish in
             let previous = state.history.current
             guard state.history.goBack(total: total) > 0 else { return nil }
             return Self.record(
                 NavigationAction(currentPath: state.history.current, previousPath: previous, action: .back),
                 in: &state, publish
             )
-        }
+        })
     }
 
     /// Goes forward `total` steps, clamped to ``forwardStackSize``; a multi-step move
@@ -124,28 +154,49 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goForward(total: Int = 1) -> NavigationAction? {
-        state.update { state, publish in
+        saving(state.update { state, publish in
             let previous = state.history.current
             guard state.history.goForward(total: total) > 0 else { return nil }
             return Self.record(
                 NavigationAction(currentPath: state.history.current, previousPath: previous, action: .forward),
                 in: &state, publish
             )
-        }
+        })
     }
 
     /// Drops the back and forward history, keeping the current path. Publishes nothing.
     public func clear() {
-        state.update { state, _ in state.history.clear() }
+        let changed = state.update { state, publish in
+            let before = state.history
+            state.history.clear()
+            guard state.history != before else { return false }
+            publish(Event(action: nil, state: state))
+            return true
+        }
+        if changed {
+            save()
+        }
+    }
+
+    /// Saves the history when `action` says something changed; passes `action` through.
+    private func saving(_ action: NavigationAction?) -> NavigationAction? {
+        if action != nil {
+            save()
+        }
+        return action
+    }
+
+    private func save() {
+        persistence?.save { history }
     }
 
     private static func record(
         _ action: NavigationAction,
         in state: inout State,
-        _ publish: (NavigationAction) -> Void
+        _ publish: (Event) -> Void
     ) -> NavigationAction {
         state.lastAction = action
-        publish(action)
+        publish(Event(action: action, state: state))
         return action
     }
 
@@ -159,7 +210,7 @@ public final class Navigator: Sendable {
     /// Every action performed after this call.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
-        state.subscribe(bufferingPolicy: bufferingPolicy)
+        state.subscribe(bufferingPolicy: bufferingPolicy) { $0.action }
     }
 
     /// The current path, then the path after each action that changed it.
@@ -173,8 +224,40 @@ public final class Navigator: Sendable {
         state.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.history.current] },
-            transform: { $0.currentPath == $0.previousPath ? nil : $0.currentPath }
+            transform: { event in
+                guard let action = event.action, action.currentPath != action.previousPath else { return nil }
+                return action.currentPath
+            }
         )
+    }
+
+    /// A snapshot of the navigator's state now, then after every change (actions and
+    /// ``clear()``): what an observable model mirrors.
+    public func snapshots(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
+        state.subscribe(
+            bufferingPolicy: bufferingPolicy,
+            initial: { [$0] },
+            transform: { $0.state }
+        )
+    }
+
+    /// How restoring from the store went, then each failed save, with an unbounded buffer.
+    public var persistenceEvents: SubjectStream<PersistenceEvent> {
+        persistenceEvents()
+    }
+
+    /// How restoring from the store went, then each failed save. Empty (finishes at once)
+    /// for a navigator made without a store.
+    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
+        guard let persistence else {
+            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
+        }
+        return persistence.events(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// How restoring from the store went; `nil` for a navigator made without a store.
+    public var restoration: PersistenceEvent? {
+        persistence?.restoration
     }
 
     /// The number of live streams of this navigator (for tests and diagnostics).

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where navigation state is kept between launches: a small protocol with two real
+/// implementations, ``FileStateStore`` and ``UserDefaultsStateStore``.
+///
+/// A store only moves bytes; encoding, versioning and recovery from bad data are done by
+/// the navigator or router that uses it.
+public protocol NavigationStateStore: Sendable {
+    /// The saved bytes, or `nil` when nothing was saved yet.
+    func load() throws -> Data?
+    /// Replaces the saved bytes. Must never leave a torn state behind: after a crash, the
+    /// next ``load()`` returns either the old bytes or the new ones.
+    func save(_ data: Data) throws
+}

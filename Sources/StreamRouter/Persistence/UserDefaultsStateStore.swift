@@ -1,0 +1,40 @@
+import Foundation
+
+/// Keeps navigation state in `UserDefaults` under a key you choose, like Routing's
+/// `@Router("key")` (one key per navigator or router).
+///
+/// ```swift
+/// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))
+/// ```
+///
+/// `UserDefaults` replaces a value in one step, so a save is never torn.
+public struct UserDefaultsStateStore: NavigationStateStore {
+    /// The key the state is kept under.
+    public let key: String
+    /// The defaults suite, or `nil` for `UserDefaults.standard`.
+    public let suiteName: String?
+
+    /// A store keeping its state under `key` in the given suite (the standard defaults when
+    /// `suiteName` is `nil`).
+    public init(key: String, suiteName: String? = nil) {
+        self.key = key
+        self.suiteName = suiteName
+    }
+
+    private var defaults: UserDefaults {
+        suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+    }
+
+    public func load() throws -> Data? {
+        defaults.data(forKey: key)
+    }
+
+    public func save(_ data: Data) throws {
+        defaults.set(data, forKey: key)
+    }
+
+    /// Removes the saved state.
+    public func clear() {
+        defaults.removeObject(forKey: key)
+    }
+}
