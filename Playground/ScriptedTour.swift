@@ -1,3 +1,4 @@
+import Foundation
 import StreamRouter
 
 /// A deterministic walk through a small news app's navigation: home, news, an article,
@@ -64,6 +65,9 @@ struct ScriptedTour {
         section("A view model driven by a route table")
         await screenModelTour()
 
+        section("A relaunch restores the history from a file")
+        relaunchTour()
+
         section("Done")
         print("  last action: \(navigator.lastAction.map(String.init(describing:)) ?? "none")")
         await printer.stop()
@@ -86,6 +90,41 @@ struct ScriptedTour {
             let screen = await screens.next(isolation: #isolation) ?? "finished"
             print("  \(path + String(repeating: " ", count: max(18 - path.count, 1)))-> \(screen)")
         }
+    }
+
+    /// Saves a navigator's history to a file in a temporary folder, "relaunches" by making
+    /// a new navigator on the same file, and shows what a corrupt file does.
+    private func relaunchTour() {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("StreamRouterPlayground-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            print("  cannot create \(folder.path): \(error)")
+            return
+        }
+        let store = FileStateStore(url: folder.appendingPathComponent("navigation.json"))
+
+        let firstLaunch = Navigator(initialPath: "/", store: store)
+        print("  first launch: \(firstLaunch.restoration ?? .nothingSaved)")
+        for path in ["/news", "/news/42", "/settings"] { firstLaunch.navigate(path) }
+        firstLaunch.goBack()
+        print("  navigated to /news, /news/42, /settings, then back: at \(firstLaunch.path)")
+
+        let relaunch = Navigator(initialPath: "/", store: store)
+        print("  relaunch: \(relaunch.restoration ?? .nothingSaved)")
+        print("  at \(relaunch.path), history \(relaunch.history.entries), can go forward: \(relaunch.canGoForward)")
+
+        do {
+            try Data("{\"version\": 1, \"state\": {\"entr".utf8).write(to: store.url)
+        } catch {
+            print("  cannot write \(store.url.path): \(error)")
+            return
+        }
+        let afterCrash = Navigator(initialPath: "/", store: store)
+        print("  with a torn file: \(afterCrash.restoration ?? .nothingSaved)")
+        print("  at \(afterCrash.path): the default, no crash")
     }
 
     private func section(_ title: String) {
