@@ -146,16 +146,21 @@ import Testing
         #expect(navigator.path == "/news/latest")
     }
 
-    @Test func oddPathsGiveAValue() {
+    @Test func oddPathsGiveAValueOrATypedError() {
         let navigator = Navigator()
-        navigator.navigate(String(repeating: "x", count: 10_000))
-        #expect(navigator.path.utf8.count == 10_001)
+        let long = String(repeating: "x", count: 10_000)
+        #expect(navigator.navigate(long) == nil)  // over the 4,096-byte default limit
+        #expect(throws: InputError.tooLong(.path, length: 10_000, limit: 4_096)) { try navigator.navigate(checked: long) }
+        #expect(Navigator(policy: InputPolicy(maximumPathLength: 20_000)).navigate(long)?.currentPath == "/" + long)
+        navigator.navigate("/a")
         navigator.navigate(String(repeating: "../", count: 1_000))
         #expect(navigator.path == "/")
         navigator.navigate("////")
         #expect(navigator.path == "/")
-        navigator.navigate("/\u{1F600}/caf\u{E9}/\u{0}")
-        #expect(navigator.path == "/\u{1F600}/caf\u{E9}/\u{0}")
+        navigator.navigate("/\u{1F600}/caf\u{E9}")
+        #expect(navigator.path == "/\u{1F600}/caf\u{E9}")
+        #expect(throws: InputError.controlCharacter(.path, scalar: 0, offset: 2)) { try navigator.navigate(checked: "/a\u{0}") }
+        #expect(navigator.path == "/\u{1F600}/caf\u{E9}")
     }
 
     /// Checks history operations against a trivial model on many random sequences.

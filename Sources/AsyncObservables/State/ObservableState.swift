@@ -49,8 +49,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Reads the state under the lock.
-    public func read<Result: Sendable>(_ body: (State) throws -> Result) rethrows -> Result {
-        try storage.withLock { try body($0.state) }
+    public func read<Result: Sendable, Failure: Error>(
+        _ body: (State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try storage.withLock { storage throws(Failure) in try body(storage.state) }
     }
 
     /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
@@ -72,10 +74,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// - Parameter body: Mutates the state; calls `publish` for each event to deliver.
     /// - Returns: What `body` returns.
     @discardableResult
-    public func update<Result: Sendable>(
-        _ body: (inout State, _ publish: (Event) -> Void) throws -> Result
-    ) rethrows -> Result {
-        try storage.withLock { storage in
+    public func update<Result: Sendable, Failure: Error>(
+        _ body: (inout State, _ publish: (Event) -> Void) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try storage.withLock { storage throws(Failure) in
             let subscribers = storage.subscribers
             return try body(&storage.state) { event in subscribers.deliver(event) }
         }

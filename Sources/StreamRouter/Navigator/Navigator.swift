@@ -32,11 +32,27 @@ public final class Navigator: Sendable {
     private let state: ObservableState<State, Event>
     private let persistence: StatePersistence<NavigationHistory<String>>?
 
-    /// Creates a navigator at `initialPath` (normalised; relative paths count from `/`).
-    public init(initialPath: String = "/") {
-        let path = PathResolver.normalize(initialPath)
-        state = ObservableState(State(history: NavigationHistory(root: path)))
+    /// The limits every path given to this navigator must stay within.
+    public let policy: InputPolicy
+
+    /// Creates a navigator at `initialPath` (normalised; relative paths count from `/`; a
+    /// path the policy rejects is replaced by `/`).
+    /// - Parameter policy: The limits on the paths this navigator accepts.
+    public init(initialPath: String = "/", policy: InputPolicy = .standard) {
+        self.policy = policy
+        state = ObservableState(State(history: NavigationHistory(root: Self.initialPath(initialPath, policy: policy))))
         persistence = nil
+    }
+
+    private static func initialPath(_ path: String, policy: InputPolicy) -> String {
+        do throws(InputError) {
+            try policy.check(path: path)
+            let normalized = PathResolver.normalize(path)
+            try policy.check(resolvedPath: normalized)
+            return normalized
+        } catch {
+            return "/"
+        }
     }
 
     /// Creates a navigator that restores its history from `store` and saves it there after
@@ -48,9 +64,20 @@ public final class Navigator: Sendable {
     ///
     /// > Note: Saving happens synchronously, on the task that changed the navigator, after
     /// > the change is published. Saves are serialised: the last one writes the latest state.
-    public init(initialPath: String = "/", store: any NavigationStateStore) {
-        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion)
-        let history = persistence.restore() ?? NavigationHistory(root: PathResolver.normalize(initialPath))
+    /// Restored paths are checked against `policy` too: a history holding a path it rejects
+    /// is reported as unreadable.
+    public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
+        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion) { history in
+            for path in history.entries + history.forwardEntries {
+                try policy.check(path: path)
+                guard PathResolver.isNormalized(path) else {
+                    throw PersistenceError.unreadable("'\(path)' is not a normalised absolute path")
+                }
+                try policy.check(resolvedPath: path)
+            }
+        }
+        let history = persistence.restore() ?? NavigationHistory(root: Self.initialPath(initialPath, policy: policy))
+        self.policy = policy
         state = ObservableState(State(history: history))
         self.persistence = persistence
     }
@@ -120,10 +147,24 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func navigate(_ path: String, replace: Bool = false) -> NavigationAction? {
+        try? navigate(checked: path, replace: replace)
+    }
+
+    /// Navigates like ``navigate(_:replace:)``, but throws when ``policy`` rejects the path
+    /// (too long, too many segments, control characters); the navigator is then unchanged.
+    ///
+    /// Use it for input you do not control: a path typed by a user or read from elsewhere.
+    /// - Throws: ``InputError``.
+    /// - Returns: The published action, or `nil` when nothing changed.
+    @discardableResult
+    public func navigate(checked path: String, replace: Bool = false) throws(InputError) -> NavigationAction? {
+        try policy.check(path: path)
         let absolute: String? = path.utf8.first == UInt8(ascii: "/") ? PathResolver.normalize(path) : nil
-        return saving(state.update { state, publish in
+        let policy = policy
+        return saving(try state.update { state, publish throws(InputError) in
             let previous = state.history.current
             let target = absolute ?? PathResolver.resolve(path, against: previous)
+            try policy.check(resolvedPath: target)
             guard target != previous else { return nil }
             if replace {
                 state.history.replaceCurrent(with: target)

@@ -57,9 +57,14 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// The restore outcome (the state), then each save failure (the events).
     private let outcomes = ObservableState<PersistenceEvent, PersistenceEvent>(.nothingSaved)
 
-    init(store: any NavigationStateStore, version: Int) {
+    private let validate: @Sendable (State) throws -> Void
+
+    /// - Parameter validate: Checks a decoded state before it is used; what it throws is
+    ///   reported as unreadable data.
+    init(store: any NavigationStateStore, version: Int, validate: @escaping @Sendable (State) throws -> Void = { _ in }) {
         self.store = store
         self.version = version
+        self.validate = validate
     }
 
     /// How the last restore went.
@@ -93,7 +98,9 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
             guard header.version == version else {
                 return (nil, .restoreFailed(.incompatibleVersion(found: header.version, expected: version)))
             }
-            return (try decoder.decode(PersistedState<State>.self, from: data).state, .restored)
+            let state = try decoder.decode(PersistedState<State>.self, from: data).state
+            try validate(state)
+            return (state, .restored)
         } catch {
             return (nil, .restoreFailed(.unreadable(Self.describe(error))))
         }

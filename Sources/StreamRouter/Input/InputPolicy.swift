@@ -1,0 +1,102 @@
+/// The limits untrusted input must stay within: paths typed by a user, restored from disk,
+/// or taken from a deep link. One place documents and enforces them all.
+///
+/// | limit | default | applies to |
+/// |---|---|---|
+/// | ``maximumPathLength`` | 4,096 UTF-8 bytes | a path given to `navigate` (before and after resolution), a restored path |
+/// | ``maximumSegmentCount`` | 256 | a resolved path |
+/// | ``maximumURLLength`` | 8,192 UTF-8 bytes | a URL given to `openURL` |
+/// | control characters | rejected | paths and URLs: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
+///
+/// Percent-encoding is not decoded in paths (a path is not a URL); in deep links it is
+/// decoded exactly once per segment, after splitting. A deep link only ever reaches the
+/// routes its URL patterns map, never an arbitrary path.
+///
+/// ```swift
+/// let navigator = Navigator(initialPath: "/", policy: InputPolicy(maximumPathLength: 512))
+/// try navigator.navigate(checked: userTypedPath)   // throws InputError, changes nothing
+/// navigator.navigate(userTypedPath)                // returns nil for rejected input
+/// ```
+public struct InputPolicy: Sendable, Hashable {
+    /// The longest path accepted, in UTF-8 bytes.
+    public var maximumPathLength: Int
+    /// The most segments a resolved path may have.
+    public var maximumSegmentCount: Int
+    /// The longest URL accepted, in UTF-8 bytes.
+    public var maximumURLLength: Int
+
+    /// A policy with the given limits (the defaults are the table's).
+    public init(maximumPathLength: Int = 4_096, maximumSegmentCount: Int = 256, maximumURLLength: Int = 8_192) {
+        self.maximumPathLength = maximumPathLength
+        self.maximumSegmentCount = maximumSegmentCount
+        self.maximumURLLength = maximumURLLength
+    }
+
+    /// The default limits.
+    public static let standard = InputPolicy()
+
+    /// Checks a path as given (before resolution): its length and characters.
+    /// - Throws: ``InputError``.
+    public func check(path: String) throws(InputError) {
+        try Self.checkLength(of: path, limit: maximumPathLength, kind: .path)
+        try Self.checkCharacters(of: path, kind: .path)
+    }
+
+    /// Checks a resolved, normalised path: its length and segment count.
+    /// - Throws: ``InputError``.
+    public func check(resolvedPath path: String) throws(InputError) {
+        try Self.checkLength(of: path, limit: maximumPathLength, kind: .path)
+        let segments = path.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count - (path == "/" ? 1 : 0)
+        guard segments <= maximumSegmentCount else {
+            throw .tooManySegments(count: segments, limit: maximumSegmentCount)
+        }
+    }
+
+    /// Checks a URL string: its length and characters.
+    /// - Throws: ``InputError``.
+    public func check(url: String) throws(InputError) {
+        try Self.checkLength(of: url, limit: maximumURLLength, kind: .url)
+        try Self.checkCharacters(of: url, kind: .url)
+    }
+
+    private static func checkLength(of text: String, limit: Int, kind: InputError.Kind) throws(InputError) {
+        let length = text.utf8.count
+        guard length <= limit else { throw .tooLong(kind, length: length, limit: limit) }
+    }
+
+    private static func checkCharacters(of text: String, kind: InputError.Kind) throws(InputError) {
+        for (offset, scalar) in text.unicodeScalars.enumerated() where isControl(scalar) {
+            throw .controlCharacter(kind, scalar: scalar.value, offset: offset)
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+/// Why input was rejected by an ``InputPolicy``.
+public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was being checked.
+    public enum Kind: String, Sendable, Hashable {
+        case path, url
+    }
+
+    /// Longer than the policy allows (lengths in UTF-8 bytes).
+    case tooLong(Kind, length: Int, limit: Int)
+    /// More segments than the policy allows.
+    case tooManySegments(count: Int, limit: Int)
+    /// A control character (NUL, newline, escape, ...) at the given scalar offset.
+    case controlCharacter(Kind, scalar: UInt32, offset: Int)
+
+    public var description: String {
+        switch self {
+        case .tooLong(let kind, let length, let limit):
+            "The \(kind.rawValue) is \(length) bytes long; the limit is \(limit)."
+        case .tooManySegments(let count, let limit):
+            "The path has \(count) segments; the limit is \(limit)."
+        case .controlCharacter(let kind, let scalar, let offset):
+            "The \(kind.rawValue) holds control character U+\(String(scalar, radix: 16, uppercase: true)) at offset \(offset)."
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+@Suite struct InputPolicyTests {
+    @Test(arguments: [
+        ("/ok", nil),
+        ("/a\u{0}b", InputError.controlCharacter(.path, scalar: 0, offset: 2)),
+        ("/line\nbreak", .controlCharacter(.path, scalar: 0x0A, offset: 5)),
+        ("/esc\u{1B}", .controlCharacter(.path, scalar: 0x1B, offset: 4)),
+        ("/del\u{7F}", .controlCharacter(.path, scalar: 0x7F, offset: 4)),
+        ("/c1\u{85}", .controlCharacter(.path, scalar: 0x85, offset: 3)),
+        ("/caf\u{E9}/\u{1F600}", nil),
+    ])
+    func controlCharactersAreRejected(path: String, expected: InputError?) {
+        let navigator = Navigator(initialPath: "/start")
+        if let expected {
+            #expect(throws: expected) { try navigator.navigate(checked: path) }
+            #expect(navigator.navigate(path) == nil)
+            #expect(navigator.path == "/start")
+            #expect(navigator.lastAction == nil)
+        } else {
+            #expect(throws: Never.self) { try navigator.navigate(checked: path) }
+        }
+    }
+
+    @Test func segmentCountIsCheckedAfterResolution() throws {
+        let policy = InputPolicy(maximumSegmentCount: 3)
+        let navigator = Navigator(initialPath: "/a/b", policy: policy)
+        try navigator.navigate(checked: "c")
+        #expect(navigator.path == "/a/b/c")
+        #expect(throws: InputError.tooManySegments(count: 4, limit: 3)) { try navigator.navigate(checked: "d") }
+        // Many segments that resolve to few are fine.
+        try navigator.navigate(checked: "x/y/z/../../..")
+        #expect(navigator.path == "/a/b/c")
+    }
+
+    @Test func aRejectedInitialPathFallsBackToRoot() {
+        #expect(Navigator(initialPath: "/bad\u{0}").path == "/")
+        #expect(Navigator(initialPath: String(repeating: "/a", count: 300)).path == "/")
+    }
+
+    @Test func restoredPathsAreCheckedToo() throws {
+        let store = InMemoryStateStore(data: Data(#"{"version": 1, "state": {"entries": ["/", "/x\u0000"], "forwardEntries": []}}"#.utf8))
+        let navigator = Navigator(initialPath: "/home", store: store)
+        #expect(navigator.path == "/home")
+        guard case .restoreFailed = navigator.restoration else {
+            Issue.record("expected a restore failure, got \(String(describing: navigator.restoration))")
+            return
+        }
+        let unnormalised = InMemoryStateStore(data: Data(#"{"version": 1, "state": {"entries": ["relative//path"], "forwardEntries": []}}"#.utf8))
+        #expect(Navigator(store: unnormalised).path == "/")
+    }
+
+    @Test func urlLimits() {
+        let policy = InputPolicy(maximumURLLength: 20)
+        #expect(throws: Never.self) { try policy.check(url: "https://a.com/x") }
+        #expect(throws: InputError.tooLong(.url, length: 26, limit: 20)) { try policy.check(url: "https://example.com/abcdef") }
+        #expect(throws: InputError.controlCharacter(.url, scalar: 0x0D, offset: 9)) { try policy.check(url: "https://a\r.com") }
+    }
+
+    @Test func errorsDescribeThemselves() {
+        #expect(InputError.tooLong(.path, length: 10, limit: 5).description == "The path is 10 bytes long; the limit is 5.")
+        #expect(InputError.controlCharacter(.url, scalar: 0, offset: 3).description == "The url holds control character U+0 at offset 3.")
+    }
+}
