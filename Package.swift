@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
         .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict),
-        .target(name: "StreamRouterTesting", dependencies: ["StreamRouter"], swiftSettings: strict),
+        .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
         .executableTarget(name: "Playground", dependencies: ["StreamRouter"], path: "Playground", swiftSettings: strict),
         .executableTarget(name: "Benchmarks", dependencies: ["StreamRouter"], swiftSettings: strict),
         .testTarget(
@@ -28,7 +28,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StreamRouterTests",
-            dependencies: ["StreamRouter", "StreamRouterTesting"],
+            dependencies: ["StreamRouter", "AsyncObservables", "StreamRouterTesting"],
             swiftSettings: strict
         ),
     ]

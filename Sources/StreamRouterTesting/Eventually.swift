@@ -9,7 +9,7 @@
 ///   - timeout: How long to keep checking.
 ///   - condition: Checked at once, then about every millisecond.
 public func eventually(
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async throws {

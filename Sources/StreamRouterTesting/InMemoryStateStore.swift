@@ -1,6 +1,6 @@
+import AsyncObservables
 import Foundation
 import StreamRouter
-import Synchronization
 
 /// A ``NavigationStateStore`` in memory, for tests: inspect what was saved, plant bad data,
 /// or make saves fail.
@@ -11,11 +11,11 @@ public final class InMemoryStateStore: NavigationStateStore {
         var failsSaving = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A store holding `data` (nothing by default).
     public init(data: Data? = nil) {
-        state = Mutex(State(data: data))
+        state = Locked(State(data: data))
     }
 
     /// The saved bytes.

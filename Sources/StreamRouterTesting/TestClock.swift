@@ -1,4 +1,4 @@
-import Synchronization
+import AsyncObservables
 
 /// A clock that only moves when a test tells it to, for testing time-based operators
 /// (`debounce`, `throttle`, `timeout`) without sleeping.
@@ -51,7 +51,7 @@ public final class TestClock: Clock, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A clock at offset zero.
     public init() {}
@@ -117,7 +117,7 @@ public final class TestClock: Clock, Sendable {
     /// Waits until at least `count` sleeps have been started on this clock since its
     /// creation: the way to know that an operator has scheduled its timer before advancing.
     /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
-    public func waitForSleepers(scheduled count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForSleepers(scheduled count: Int, timeout: Duration = .seconds(30)) async throws {
         try await eventually(timeout: timeout) { scheduledCount >= count }
     }
 }

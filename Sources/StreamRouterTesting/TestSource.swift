@@ -1,5 +1,5 @@
+import AsyncObservables
 import StreamRouter
-import Synchronization
 
 /// A hand-driven asynchronous sequence that also counts how often its consumer asked for
 /// the next element, so a test can wait until an operator has *processed* what it was sent
@@ -18,7 +18,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private let subject = MulticastSubject<Element>()
     private let stream: SubjectStream<Element>
-    private let requests = Mutex(0)
+    private let requests = Locked(0)
 
     /// A source with nothing sent yet.
     public init() {
@@ -42,7 +42,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Waits until the consumer has called `next()` at least `count` times.
     /// - Throws: ``EventuallyError`` when `timeout` passes first.
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(30)) async throws {
         try await eventually(timeout: timeout) { requestCount >= count }
     }
 

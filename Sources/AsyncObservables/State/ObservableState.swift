@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A state behind a lock, with subscribers that receive the events each mutation
 /// publishes *inside the same critical section*.
 ///
@@ -27,16 +25,16 @@ import Synchronization
 /// > Note: The closures given to ``update(_:)`` and ``read(_:)`` run under the lock: keep
 /// > them short, and never call back into the same `ObservableState` from them.
 public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
-    private struct Storage: ~Copyable {
+    private struct Storage {
         var state: State
         var subscribers = SubscriberRegistry<Event>()
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
 
     /// Creates a publisher holding `initialState`.
     public init(_ initialState: State) {
-        storage = Mutex(Storage(state: initialState))
+        storage = Locked(Storage(state: initialState))
     }
 
     deinit {
@@ -97,8 +95,23 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         initial: (State) -> [Element] = { _ in [] },
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
-        SubjectStream(bufferingPolicy: bufferingPolicy) { continuation in
-            let subscriber = StreamSubscriber(continuation: continuation, transform: transform)
+        subscribe(bufferingPolicy: bufferingPolicy, initial: initial) { continuation in
+            StreamSubscriber(continuation: continuation, transform: transform)
+        }
+    }
+
+    /// Registers the subscriber that `makeSubscriber` wraps around a new stream's
+    /// continuation; the stream unregisters it when it terminates.
+    ///
+    /// The termination handler is the only allocation besides the stream itself: it
+    /// captures this publisher weakly and the registration's ID.
+    fileprivate func subscribe<Element: Sendable>(
+        bufferingPolicy: BufferingPolicy,
+        initial: (State) -> [Element],
+        makeSubscriber: (AsyncStream<Element>.Continuation) -> some EventSubscriber<Event>
+    ) -> SubjectStream<Element> {
+        SubjectStream.registering(bufferingPolicy: bufferingPolicy) { continuation in
+            let subscriber = makeSubscriber(continuation)
             let id: SubscriberRegistry<Event>.ID? = storage.withLock { storage in
                 guard let id = storage.subscribers.add(subscriber) else { return nil }
                 for element in initial(storage.state) {
@@ -107,7 +120,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
                 return id
             }
             guard let id else { return nil }
-            return { [weak self] in self?.unsubscribe(id) }
+            return { [weak self] _ in self?.unsubscribe(id) }
         }
     }
 
@@ -133,6 +146,8 @@ extension ObservableState {
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     /// - Returns: A stream registered before this call returns.
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        subscribe(bufferingPolicy: bufferingPolicy, transform: { $0 })
+        subscribe(bufferingPolicy: bufferingPolicy, initial: { _ in [] }) { continuation in
+            DirectSubscriber(continuation: continuation)
+        }
     }
 }

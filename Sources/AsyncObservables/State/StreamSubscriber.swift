@@ -7,7 +7,7 @@ protocol EventSubscriber<Event> {
     func deliver(_ event: Event)
 
     /// Finishes the stream. Call it *outside* the publisher's lock: finishing runs the
-    /// stream's `onTermination`, which takes that lock to unregister (`Mutex` is not
+    /// stream's `onTermination`, which takes that lock to unregister (the lock is not
     /// reentrant).
     func finish()
 }

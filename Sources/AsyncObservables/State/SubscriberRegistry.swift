@@ -1,35 +1,76 @@
-/// The subscribers of one publisher, keyed by registration id. A plain value: it is only
-/// ever touched under its owner's lock.
+/// The subscribers of one publisher. A plain value: it is only ever touched under its
+/// owner's lock.
+///
+/// Subscribers live in a flat array of slots, so delivering an event is a walk over
+/// contiguous memory (no hashing); a removed subscriber's slot is reused by the next one
+/// added. An ``ID`` names a slot and the registration that holds it, so a stale ID never
+/// removes a later subscriber of the same slot.
 struct SubscriberRegistry<Event> {
+    /// A registration: the slot in the low 32 bits, a sequence number in the high 32 bits.
     typealias ID = UInt64
 
-    private var subscribers: [ID: any EventSubscriber<Event>] = [:]
-    private var nextID: ID = 0
+    private struct Slot {
+        /// The registration holding the slot; 0 when the slot is free.
+        var id: ID
+        /// A ``VacantSubscriber`` when the slot is free: never optional, so delivering
+        /// calls each subscriber in place, without copying it out of its slot.
+        var subscriber: any EventSubscriber<Event>
+
+        static var vacant: Slot { Slot(id: 0, subscriber: VacantSubscriber<Event>()) }
+    }
+
+    private var slots: ContiguousArray<Slot> = []
+    /// Free slots, reused last-freed first.
+    private var freeSlots: [Int] = []
+    private var sequence: UInt64 = 0
 
     /// Whether the publisher has finished; a finished registry accepts no subscriber.
     private(set) var isFinished = false
 
     /// The number of live subscriptions.
-    var count: Int { subscribers.count }
+    private(set) var count = 0
 
     /// Registers a subscriber, or returns `nil` if the registry has finished.
     mutating func add(_ subscriber: some EventSubscriber<Event>) -> ID? {
         guard !isFinished else { return nil }
-        let id = nextID
-        nextID &+= 1
-        subscribers[id] = subscriber
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
+            slot = slots.count
+            slots.append(.vacant)
+        }
+        // Never 0 in the high half, so an ID is never 0 (the mark of a free slot).
+        sequence = sequence % 0xFFFF_FFFF + 1
+        let id = sequence << 32 | UInt64(slot)
+        slots[slot] = Slot(id: id, subscriber: subscriber)
+        count += 1
         return id
     }
 
     /// Removes a subscriber; the caller finishes it after releasing the lock.
     mutating func remove(_ id: ID) -> (any EventSubscriber<Event>)? {
-        subscribers.removeValue(forKey: id)
+        let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
+        guard slot < slots.count, slots[slot].id == id else { return nil }
+        let removed = slots[slot].subscriber
+        slots[slot] = .vacant
+        count -= 1
+        if count == 0 {
+            // Give the memory of a burst of subscribers back once they are all gone.
+            slots = []
+            freeSlots = []
+        } else {
+            freeSlots.append(slot)
+        }
+        return removed
     }
 
     /// Delivers an event to every subscriber.
     func deliver(_ event: Event) {
-        for subscriber in subscribers.values {
-            subscriber.deliver(event)
+        slots.withUnsafeBufferPointer { slots in
+            for index in slots.indices {
+                slots[index].subscriber.deliver(event)
+            }
         }
     }
 
@@ -37,7 +78,17 @@ struct SubscriberRegistry<Event> {
     /// finish after releasing the lock.
     mutating func finish() -> [any EventSubscriber<Event>] {
         isFinished = true
-        defer { subscribers = [:] }
-        return Array(subscribers.values)
+        defer {
+            slots = []
+            freeSlots = []
+            count = 0
+        }
+        return slots.compactMap { $0.id == 0 ? nil : $0.subscriber }
     }
+}
+
+/// What a free slot holds: delivering to it or finishing it does nothing.
+private struct VacantSubscriber<Event>: EventSubscriber {
+    func deliver(_ event: Event) {}
+    func finish() {}
 }

@@ -15,7 +15,10 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     private let stream: AsyncStream<Element>
-    private let subscription: Subscription
+
+    /// What a stream runs once when it terminates: finished by its publisher, its
+    /// consuming task cancelled, or the stream and every iterator made from it dropped.
+    package typealias TerminationHandler = @Sendable (AsyncStream<Element>.Continuation.Termination) -> Void
 
     /// Creates a stream whose continuation `register` hands to a publisher.
     ///
@@ -27,32 +30,53 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
         bufferingPolicy: BufferingPolicy,
         register: (AsyncStream<Element>.Continuation) -> (@Sendable () -> Void)?
     ) {
+        self = .registering(bufferingPolicy: bufferingPolicy) { continuation -> TerminationHandler? in
+            guard let unregister = register(continuation) else { return nil }
+            return { _ in unregister() }
+        }
+    }
+
+    private init(stream: AsyncStream<Element>) {
+        self.stream = stream
+    }
+
+    /// Creates a stream whose continuation `register` hands to a publisher; the handler it
+    /// returns becomes the stream's termination handler, so unregistering costs no closure
+    /// besides it.
+    ///
+    /// - Parameters:
+    ///   - bufferingPolicy: The buffer of this subscription.
+    ///   - register: Registers the continuation with the publisher and returns the handler
+    ///     that unregisters it, or returns `nil` when the publisher has already finished
+    ///     (the stream then finishes at once).
+    package static func registering(
+        bufferingPolicy: BufferingPolicy,
+        _ register: (AsyncStream<Element>.Continuation) -> TerminationHandler?
+    ) -> SubjectStream {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self,
             bufferingPolicy: bufferingPolicy.streamPolicy()
         )
-        self.stream = stream
-        if let unregister = register(continuation) {
-            continuation.onTermination = { _ in unregister() }
-            subscription = Subscription(unregister: unregister)
+        // `AsyncStream` runs the handler when the consuming task is cancelled, when the
+        // stream finishes, and when the stream and all its iterators are deallocated.
+        if let handler = register(continuation) {
+            continuation.onTermination = handler
         } else {
             continuation.finish()
-            subscription = Subscription(unregister: nil)
         }
+        return SubjectStream(stream: stream)
     }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: stream.makeAsyncIterator(), subscription: subscription)
+        Iterator(base: stream.makeAsyncIterator())
     }
 
     /// The iterator of a ``SubjectStream``.
     public struct Iterator: AsyncIteratorProtocol {
         private var base: AsyncStream<Element>.Iterator
-        private let subscription: Subscription
 
-        fileprivate init(base: AsyncStream<Element>.Iterator, subscription: Subscription) {
+        fileprivate init(base: AsyncStream<Element>.Iterator) {
             self.base = base
-            self.subscription = subscription
         }
 
         public mutating func next() async -> Element? {
@@ -67,16 +91,3 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
 
 @available(*, unavailable)
 extension SubjectStream.Iterator: Sendable {}
-
-/// Unregisters a subscription when the last stream or iterator holding it goes away.
-private final class Subscription: Sendable {
-    let unregister: (@Sendable () -> Void)?
-
-    init(unregister: (@Sendable () -> Void)?) {
-        self.unregister = unregister
-    }
-
-    deinit {
-        unregister?()
-    }
-}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Keeps a background subscription alive: cancelling the token, or letting it go, cancels
 /// the work (pointfreeco's `ObserveToken`, Combine's `AnyCancellable`).
 ///
@@ -11,11 +9,11 @@ import Synchronization
 ///
 /// Tokens are `Hashable` by identity.
 public final class SubscriptionToken: Sendable, Hashable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     /// A token that runs `onCancel` once, when cancelled or deinitialised.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Locked(onCancel)
     }
 
     /// A token that cancels `task` when cancelled or deinitialised.

@@ -34,7 +34,16 @@ package enum PathResolver {
 
     /// Whether `path` is already absolute and normalised.
     package static func isNormalized(_ path: String) -> Bool {
-        var iterator = path.utf8.makeIterator()
+        if let result = path.utf8.withContiguousStorageIfAvailable({ isNormalized($0) }) {
+            return result
+        }
+        return isNormalized(path.utf8)
+    }
+
+    /// Whether `bytes` are the UTF-8 of an absolute, normalised path. Generic so that the
+    /// contiguous case compiles to a plain loop over a buffer.
+    private static func isNormalized(_ bytes: some Sequence<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
         guard iterator.next() == slash else { return false }
         var segmentLength = 0
         var dotsOnly = true

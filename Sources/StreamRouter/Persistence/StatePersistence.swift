@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import AsyncObservables
 
 /// What happened while restoring or saving navigation state.
 public enum PersistenceEvent: Sendable, Equatable, CustomStringConvertible {
@@ -53,7 +53,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// The version written by this build; anything else is reported as incompatible.
     let version: Int
     private let store: any NavigationStateStore
-    private let saving = Mutex(())
+    /// Serialises saves; counts the successful ones.
+    private let saves = Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
     private let outcomes = ObservableState<PersistenceEvent, PersistenceEvent>(.nothingSaved)
 
@@ -109,12 +110,13 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// Saves the state `current()` returns at the moment of saving. Saves are serialised,
     /// so the last save always writes the latest state.
     func save(_ current: () -> State) {
-        let failure: PersistenceError? = saving.withLock { _ in
+        let failure: PersistenceError? = saves.withLock { count in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do {
                 let data = try encoder.encode(PersistedState(version: version, state: current()))
                 try store.save(data)
+                count += 1
                 return nil
             } catch {
                 return .store("\(error)")

@@ -49,6 +49,7 @@ extension RouteTable {
         }
 
         /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
+        @usableFromInline
         func value(for information: RouteInformation) -> Value? {
             switch target {
             case .value(let value): value

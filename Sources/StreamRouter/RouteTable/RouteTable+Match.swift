@@ -7,26 +7,29 @@ extension RouteTable {
         public let information: RouteInformation
         /// The entry's position in declaration order.
         public let entryIndex: Int
+
+        @usableFromInline
+        init(value: Value, information: RouteInformation, entryIndex: Int) {
+            self.value = value
+            self.information = information
+            self.entryIndex = entryIndex
+        }
     }
 
     /// Like ``match(_:)``, with the winning entry's position.
     /// - Parameter path: An absolute path; normalised first.
+    ///
+    /// Inlinable so that a caller's concrete `Value` specialises it: the lookup itself is
+    /// not generic.
+    @inlinable
     public func firstMatch(_ path: String) -> Match? {
-        let normalized = PathResolver.normalize(path)
-        let parts = normalized.utf8.split(separator: UInt8(ascii: "/"))
-        var lowerBound = -1
-        // Each round looks above the last index tried, so the loop always ends.
-        while let index = trie.firstMatch(of: parts, after: lowerBound), index > lowerBound {
-            lowerBound = index
-            let entry = entries[index]
-            guard let information = entry.pattern.match(normalized) else {
-                continue  // Unreachable: the trie and the pattern agree.
-            }
-            if let value = entry.value(for: information) {
-                return Match(value: value, information: information, entryIndex: index)
-            }
+        var match: Match?
+        trie.firstMatch(path) { index, information in
+            guard let value = entries[index].value(for: information) else { return false }
+            match = Match(value: value, information: information, entryIndex: index)
+            return true
         }
-        return nil
+        return match
     }
 }
 

@@ -26,8 +26,8 @@
 /// > Note: A table is an immutable value, safe to share between tasks and threads.
 /// > Validators run on the thread that calls ``match(_:)``.
 public struct RouteTable<Value: Sendable>: Sendable {
-    let entries: [Entry]
-    let trie: RouteTrie
+    @usableFromInline let entries: [Entry]
+    @usableFromInline let trie: RouteTrie
 
     /// Creates a table from entries that may carry validators, in declaration order.
     ///
@@ -41,12 +41,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// ```
     /// - Parameter entries: The entries; on a match, earlier ones win.
     public init(_ entries: [Entry]) {
-        var trie = RouteTrie()
-        for (index, entry) in entries.enumerated() {
-            trie.insert(entry.pattern, index: index)
-        }
         self.entries = entries
-        self.trie = trie
+        self.trie = RouteTrie(entries.map(\.pattern))
     }
 
     /// Creates a table from patterns and their values, in declaration order.
@@ -72,6 +68,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///   like `/news/5`.
     /// - Returns: The entry's value and what its pattern matched, or `nil` when no entry
     ///   matches.
+    @inlinable
     public func match(_ path: String) -> (value: Value, information: RouteInformation)? {
         firstMatch(path).map { ($0.value, $0.information) }
     }

@@ -1,87 +1,135 @@
-/// A segment trie over the patterns of a ``RouteTable``: finds the lowest-indexed entry
-/// whose pattern matches a path without testing every entry.
+/// The compiled form of a ``RouteTable``: a segment trie over its patterns that finds the
+/// lowest-indexed entry matching a path without testing every entry, and each entry's
+/// pattern compiled to a ``RouteMatcher`` that extracts what it matched.
 ///
-/// Nodes live in one flat array (index 0 is the root), so the trie is a plain `Sendable`
-/// value. A lookup walks the path's segments, following the literal child for the segment,
-/// the parameter child, and both ways through an optional-parameter child (consume the
-/// segment, or skip the parameter); a `*` ending at a node matches whatever remains.
-/// Branches whose entries cannot beat the best index found so far are pruned, and a state
-/// (node, segment) entered through an optional parameter is explored at most once, so a
-/// lookup never takes more than nodes × segments steps, and recursion is never deeper than
-/// the longest pattern.
-struct RouteTrie: Sendable {
-    private var nodes: [RouteTrieNode] = [RouteTrieNode()]
+/// Nodes live in one flat array (index 0 is the root), literal edges in one hash table, so
+/// the trie is a plain `Sendable` value. A lookup walks the path's segments in place,
+/// following the literal child for the segment, the parameter child, and both ways through
+/// an optional-parameter child (consume the segment, or skip the parameter); a `*` ending at
+/// a node matches whatever remains. Branches whose entries cannot beat the best index found
+/// so far are pruned, and a state (node, segment) entered through an optional parameter is
+/// explored at most once, so a lookup never takes more than nodes × segments steps, and
+/// recursion is never deeper than the longest pattern.
+///
+/// A class, immutable once built: a lookup borrows it without copying its arrays.
+@usableFromInline
+final class RouteTrie: Sendable {
+    private let nodes: [RouteTrieNode]
+    private let literals: RouteLiteralIndex
+    private let matchers: [RouteMatcher]
 
-    /// Adds the pattern of entry `index`. Entries must be inserted in ascending index order.
-    mutating func insert(_ pattern: PathPattern, index: Int) {
-        var current = 0
-        nodes[current].include(index)
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                let key = RouteSegmentKey(text)
-                if let child = nodes[current].literals[key] {
-                    current = child
-                } else {
-                    let child = appendNode()
-                    nodes[current].literals[key] = child
-                    current = child
-                }
-            case .parameter:
-                current = child(of: current, at: \.parameter)
-            case .optionalParameter:
-                current = child(of: current, at: \.optionalParameter)
-            case .wildcard:
-                // Only ever last: the entry ends here.
-                nodes[current].wildcards.append(index)
-                return
-            }
-            nodes[current].include(index)
+    /// Compiles the patterns of a table's entries, in declaration order.
+    init(_ patterns: [PathPattern]) {
+        var builder = Builder()
+        for (index, pattern) in patterns.enumerated() {
+            builder.insert(pattern, index: index)
         }
-        nodes[current].terminals.append(index)
+        nodes = builder.nodes
+        literals = builder.literals
+        matchers = patterns.map(RouteMatcher.init)
     }
 
-    private mutating func appendNode() -> Int {
-        nodes.append(RouteTrieNode())
-        return nodes.count - 1
-    }
+    /// Builds the nodes and literal edges, one pattern at a time.
+    private struct Builder {
+        var nodes: [RouteTrieNode] = [RouteTrieNode()]
+        var literals = RouteLiteralIndex()
 
-    private mutating func child(of node: Int, at keyPath: WritableKeyPath<RouteTrieNode, Int?>) -> Int {
-        if let child = nodes[node][keyPath: keyPath] {
+        /// Adds the pattern of entry `index`. Entries are inserted in ascending index order.
+        mutating func insert(_ pattern: PathPattern, index: Int) {
+            var current = 0
+            nodes[current].include(index)
+            for segment in pattern.segments {
+                switch segment {
+                case .literal(let text):
+                    let label = Array(text.utf8)
+                    if let child = literals.child(of: current, for: label) {
+                        current = child
+                    } else {
+                        let child = appendNode()
+                        literals.insert(parent: current, label: label, child: child)
+                        nodes[current].hasLiterals = true
+                        current = child
+                    }
+                case .parameter:
+                    current = child(of: current, at: \.parameter)
+                case .optionalParameter:
+                    current = child(of: current, at: \.optionalParameter)
+                case .wildcard:
+                    // Only ever last: the entry ends here.
+                    nodes[current].wildcards.append(index)
+                    return
+                }
+                nodes[current].include(index)
+            }
+            nodes[current].terminals.append(index)
+        }
+
+        private mutating func appendNode() -> Int {
+            nodes.append(RouteTrieNode())
+            return nodes.count - 1
+        }
+
+        private mutating func child(of node: Int, at keyPath: WritableKeyPath<RouteTrieNode, Int?>) -> Int {
+            if let child = nodes[node][keyPath: keyPath] {
+                return child
+            }
+            let child = appendNode()
+            nodes[node][keyPath: keyPath] = child
             return child
         }
-        let child = appendNode()
-        nodes[node][keyPath: keyPath] = child
-        return child
     }
 
-    /// The lowest entry index above `lowerBound` whose pattern matches `parts` (the
-    /// segments of a normalised path), or `nil`.
-    func firstMatch(of parts: [Substring.UTF8View], after lowerBound: Int) -> Int? {
-        var search = Search(parts: parts, lowerBound: lowerBound)
+    /// Offers `accept` the entries whose pattern matches `path` (normalised first), in
+    /// declaration order, with what each matched, until `accept` takes one (returns `true`).
+    ///
+    /// Not generic, so that the whole walk is compiled for concrete types: the table's
+    /// generic code only reads the winning entry's value.
+    @usableFromInline
+    func firstMatch(_ path: String, accept: (_ index: Int, _ information: RouteInformation) -> Bool) {
+        let normalized = PathResolver.normalize(path)
+        PathSegments.withSegments(of: normalized) { segments in
+            var lowerBound = -1
+            // Each round looks above the last index tried, so the loop always ends.
+            while let index = firstMatch(in: segments, after: lowerBound), index > lowerBound {
+                lowerBound = index
+                guard let information = matchers[index].match(segments, normalized: normalized) else {
+                    continue  // Unreachable: the trie and the entry's matcher agree.
+                }
+                if accept(index, information) { return }
+            }
+        }
+    }
+
+    /// The lowest entry index above `lowerBound` whose pattern matches `path`, or `nil`.
+    private func firstMatch(in path: PathSegments, after lowerBound: Int) -> Int? {
+        var search = Search(path: path, lowerBound: lowerBound)
         visit(0, at: 0, &search)
         return search.best == Int.max ? nil : search.best
     }
 
     /// The state of one lookup.
     private struct Search {
-        let parts: [Substring.UTF8View]
+        let path: PathSegments
         /// Only entries above this index count.
         let lowerBound: Int
         /// The lowest matching index found so far (`Int.max` when none).
         var best = Int.max
-        /// States `node * (parts.count + 1) + part` already explored after an optional
+        /// States `node * (segments + 1) + segment` already explored after an optional
         /// parameter. Exploring one again cannot lower `best`.
         var explored: Set<Int> = []
 
-        init(parts: [Substring.UTF8View], lowerBound: Int) {
-            self.parts = parts
+        init(path: PathSegments, lowerBound: Int) {
+            self.path = path
             self.lowerBound = lowerBound
         }
 
         /// Takes the first index of `sorted` within the bounds, if it improves `best`.
         mutating func consider(_ sorted: [Int]) {
             guard let first = sorted.first, first < best, let last = sorted.last, last > lowerBound else { return }
+            if first > lowerBound {
+                best = first
+                return
+            }
             var low = 0
             var high = sorted.count
             while low < high {
@@ -95,23 +143,26 @@ struct RouteTrie: Sendable {
     }
 
     private func visit(_ index: Int, at part: Int, _ search: inout Search) {
-        let node = nodes[index]
-        guard node.minimumIndex < search.best, node.maximumIndex > search.lowerBound else { return }
-        search.consider(node.wildcards)
-        guard part < search.parts.count else {
-            search.consider(node.terminals)
-            if let optional = node.optionalParameter {
+        guard nodes[index].minimumIndex < search.best, nodes[index].maximumIndex > search.lowerBound else { return }
+        if !nodes[index].wildcards.isEmpty {
+            search.consider(nodes[index].wildcards)
+        }
+        guard part < search.path.count else {
+            if !nodes[index].terminals.isEmpty {
+                search.consider(nodes[index].terminals)
+            }
+            if let optional = nodes[index].optionalParameter {
                 visitAfterOptional(optional, at: part, &search)
             }
             return
         }
-        if let literal = node.literals[RouteSegmentKey(search.parts[part])] {
+        if nodes[index].hasLiterals, let literal = literals.child(of: index, for: search.path.segment(part)) {
             visit(literal, at: part + 1, &search)
         }
-        if let parameter = node.parameter {
+        if let parameter = nodes[index].parameter {
             visit(parameter, at: part + 1, &search)
         }
-        if let optional = node.optionalParameter {
+        if let optional = nodes[index].optionalParameter {
             // Consuming and skipping are both tried: which matches first in declaration
             // order depends on the rest of each pattern.
             visitAfterOptional(optional, at: part + 1, &search)
@@ -120,7 +171,7 @@ struct RouteTrie: Sendable {
     }
 
     private func visitAfterOptional(_ index: Int, at part: Int, _ search: inout Search) {
-        guard search.explored.insert(index * (search.parts.count + 1) + part).inserted else { return }
+        guard search.explored.insert(index * (search.path.count + 1) + part).inserted else { return }
         visit(index, at: part, &search)
     }
 }

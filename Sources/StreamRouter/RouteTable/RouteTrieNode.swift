@@ -1,8 +1,9 @@
 /// One node of a ``RouteTrie``: the state reached after matching a prefix of pattern
-/// segments. Children are node indices into the trie's flat storage.
+/// segments. Children are node indices into the trie's flat storage; literal children are
+/// in the trie's ``RouteLiteralIndex``.
 struct RouteTrieNode: Sendable {
-    /// Children reached by a literal segment, keyed by its bytes.
-    var literals: [RouteSegmentKey: Int] = [:]
+    /// Whether the node has children reached by a literal segment.
+    var hasLiterals = false
     /// The child reached by a `:name` segment (names do not affect matching).
     var parameter: Int?
     /// The child reached by a `:name?` segment, consuming one path segment or none.

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Delivers an element only once `interval` has passed without a newer one
     /// (Combine's and RxSwift's `debounce`): a burst of path changes becomes its last path.
@@ -36,7 +34,7 @@ where Base.Element: Sendable {
 
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let pending = Mutex<(element: Element?, generation: UInt64)>((nil, 0))
+        let pending = Locked<(element: Element?, generation: UInt64)>((nil, 0))
         let interval = interval
         core.start(base) { element in
             let generation = pending.withLock { pending in

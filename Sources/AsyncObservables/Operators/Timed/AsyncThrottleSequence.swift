@@ -1,5 +1,3 @@
-import Synchronization
-
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Delivers at most one element per `interval` (Combine's `throttle`, RxSwift's
     /// `throttle`): the first element at once, then, at the end of each interval, the latest
@@ -49,7 +47,7 @@ where Base.Element: Sendable {
 
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let state = Mutex(State())
+        let state = Locked(State())
         let interval = interval
         let latest = latest
 

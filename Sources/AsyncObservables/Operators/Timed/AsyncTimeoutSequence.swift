@@ -1,5 +1,3 @@
-import Synchronization
-
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Throws ``TimeoutError`` when `interval` passes without an element: from the start of
     /// iteration to the first element, and between elements (RxSwift's `timeout`).
@@ -42,7 +40,7 @@ where Base.Element: Sendable {
 
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let isDone = Mutex(false)
+        let isDone = Locked(false)
         let interval = interval
 
         @Sendable func expire() {

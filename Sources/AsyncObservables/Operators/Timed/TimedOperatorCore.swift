@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine under the clock-driven operators (debounce, throttle, timeout): a pump task
 /// consumes the base, a timer task sleeps on the operator's clock, and both hand their
 /// results to one output stream, in the order they happen under the operator's lock.
@@ -13,8 +11,8 @@ final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Send
     let output: AsyncStream<Output>.Continuation
     /// The operator's results, for its iterator.
     let outputs: AsyncStream<Output>
-    private let timer = Mutex<Task<Void, Never>?>(nil)
-    private let pump = Mutex<Task<Void, Never>?>(nil)
+    private let timer = Locked<Task<Void, Never>?>(nil)
+    private let pump = Locked<Task<Void, Never>?>(nil)
 
     init(clock: C) {
         self.clock = clock
