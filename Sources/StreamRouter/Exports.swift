@@ -1,1 +1,2 @@
 @_exported import AsyncObservables
+@_exported import struct Foundation.URL

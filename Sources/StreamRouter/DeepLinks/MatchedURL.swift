@@ -1,0 +1,66 @@
+import Foundation
+
+/// What a mapping closure receives when its URL pattern matched (`$0` in
+/// `$0.map("user/{id}/profile") { try .profile(id: $0.param("id")) }`).
+///
+/// ```swift
+/// $0.map("products/{category}/view") {
+///     try .products(category: $0.param("category"), page: $0.query("page") ?? 1)
+/// }
+/// ```
+///
+/// > Note: Parameter values are decoded exactly once and may hold any text, including
+/// > `/` (from `%2F`) or `..` (from `%2e%2e`): validate them before using them in a file
+/// > path or another URL.
+public struct MatchedURL: Sendable {
+    /// The URL exactly as opened, query and fragment included.
+    public let rawURL: URL
+    /// The pattern text of the mapping that matched, as registered.
+    public let pattern: String
+    /// The `{name}` parameters, percent-decoded, by name.
+    public let parameters: [String: String]
+
+    /// Creates a match (for tests of mapping closures).
+    public init(rawURL: URL, pattern: String, parameters: [String: String]) {
+        self.rawURL = rawURL
+        self.pattern = pattern
+        self.parameters = parameters
+    }
+
+    /// The parameter `name`, converted with `T(_:)`, as routing-kit's `Parameters.get(_:as:)`.
+    ///
+    /// - Parameters:
+    ///   - name: The name between braces in the pattern.
+    ///   - type: The type to convert to; usually inferred.
+    /// - Throws: ``URLParameterError`` naming the parameter when the pattern has no such
+    ///   parameter or the text does not convert (`"abc"` as `Int`).
+    public func param<T: LosslessStringConvertible>(
+        _ name: String,
+        as type: T.Type = T.self
+    ) throws(URLParameterError) -> T {
+        guard let text = parameters[name] else {
+            throw URLParameterError(name: name, value: nil, type: "\(T.self)", reason: .missing)
+        }
+        guard let value = T(text) else {
+            throw URLParameterError(name: name, value: text, type: "\(T.self)", reason: .conversionFailed)
+        }
+        return value
+    }
+
+    /// The query items of ``rawURL``, in order, decoded. Parsed when read, so a huge query
+    /// costs nothing unless a mapping looks at it.
+    public var queryItems: [URLQueryItem] {
+        URLComponents(url: rawURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    }
+
+    /// The value of the first query item called `name`, converted with `T(_:)`.
+    ///
+    /// - Parameters:
+    ///   - name: The query item name (case-sensitive).
+    ///   - type: The type to convert to; usually inferred.
+    /// - Returns: The value, or `nil` when the item is absent, has no value, or does not
+    ///   convert.
+    public func query<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
+        queryItems.first { $0.name == name }?.value.flatMap { T($0) }
+    }
+}

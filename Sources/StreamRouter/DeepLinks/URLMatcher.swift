@@ -1,0 +1,36 @@
+/// One compiled URL group: the schemes and hosts it accepts and its path mappings, in
+/// declaration order. Made by the `group` builders of ``URLMatcherGroup``.
+///
+/// The mappings are compiled once into a ``RouteTable`` (a segment trie), so a lookup walks
+/// the URL's segments instead of testing every pattern in turn, and returns the first
+/// mapping in declaration order that matches, as the table does for paths.
+public struct URLMatcher<Route: Sendable>: Sendable {
+    /// The schemes `http` and `https`, accepted by groups that name no scheme.
+    public static var webSchemes: Set<String> { ["http", "https"] }
+
+    /// The accepted schemes, lowercased.
+    public let schemes: Set<String>
+    /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
+    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
+    public let hosts: Set<String>?
+    /// The patterns that failed to compile; their mappings never match.
+    public let patternErrors: [URLPatternError]
+
+    let mappings: [URLPathMapper<Route>.Mapping]
+    let table: RouteTable<Int>
+
+    /// The registered patterns, in declaration order (malformed ones left out).
+    public var patterns: [String] {
+        mappings.map(\.pattern.text)
+    }
+
+    init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
+        let mapper = URLPathMapper<Route>()
+        build(mapper)
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        mappings = mapper.mappings
+        patternErrors = mapper.patternErrors
+        table = RouteTable(mappings.enumerated().map { ($0.element.pattern.pathPattern, $0.offset) })
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The URLs a ``RouteProvider`` answers to: groups of hosts (and schemes) with path
+/// patterns, each mapped to a route (XRouter's `URLMatcherGroup`).
+///
+/// ```swift
+/// static func registerURLs() -> URLMatcherGroup<AppRoute>? {
+///     .init(matchers: [
+///         .group(["example.com", "store.example.com"]) {
+///             $0.map("products") { .allProducts }
+///             $0.map("products/{category}/view") { try .products(category: $0.param("category")) }
+///             $0.map("user/*/logout") { .logout }
+///         },
+///         .group(scheme: "myapp") {                  // myapp://user/5/profile
+///             $0.map("user/{id}/profile") { try .profile(id: $0.param("id")) }
+///         },
+///     ])
+/// }
+/// ```
+///
+/// How a URL is matched:
+/// - Groups are tried in order; within a group, the first mapping in declaration order
+///   that matches wins. A group that accepts the scheme and host but has no matching path
+///   falls through to the next group, so a host may be listed in several groups.
+/// - Scheme and host are case-insensitive; the port and user info are ignored. Groups
+///   accept `http` and `https` unless they name their schemes; other schemes (`myapp`)
+///   only where a group names them.
+/// - A group made with ``group(scheme:hosts:_:)`` and no hosts reads the host as the first
+///   path segment (`myapp://user/5/profile` has the path `user/5/profile`;
+///   `myapp:///user/5/profile` too).
+/// - The path must match whole, never a prefix. Empty segments are dropped, so a trailing
+///   or doubled slash changes nothing; the query and the fragment play no part.
+/// - The path is split on `/` first, then each segment is percent-decoded exactly once:
+///   `%2F` never makes a new segment and `%2e%2e` is the text `..`, never a step up. Dot
+///   segments are not resolved, encoded or not: they are ordinary segments. Literal
+///   segments compare case-sensitively with the decoded text.
+/// - Untrusted input never crashes: anything that does not match is an answer of
+///   ``URLNotHandledReason``, including a segment that is not valid percent-encoded UTF-8.
+///
+/// > Note: A group is an immutable value, compiled once; ``Router`` reads
+/// > `Route.registerURLs()` once, when it is created.
+public struct URLMatcherGroup<Route: Sendable>: Sendable {
+    /// The groups, in the order they are tried.
+    public let matchers: [URLMatcher<Route>]
+
+    /// Joins groups, tried in the given order.
+    ///
+    /// - Parameter matchers: Groups, usually made with the `group` builders.
+    public init(matchers: [URLMatcherGroup<Route>]) {
+        self.matchers = matchers.flatMap(\.matchers)
+    }
+
+    private init(matcher: URLMatcher<Route>) {
+        matchers = [matcher]
+    }
+
+    /// A group for one host, over `http` and `https`.
+    ///
+    /// - Parameters:
+    ///   - host: The host, case-insensitive (`"store.example.com"`).
+    ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    public static func group(_ host: String, _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
+        group([host], mapPaths)
+    }
+
+    /// A group for several hosts, over `http` and `https`.
+    ///
+    /// - Parameters:
+    ///   - hosts: The hosts, case-insensitive.
+    ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    public static func group(_ hosts: [String], _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
+        Self(matcher: URLMatcher(schemes: Array(URLMatcher<Route>.webSchemes), hosts: hosts, build: mapPaths))
+    }
+
+    /// A group for one scheme, such as a custom `myapp` scheme.
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme, case-insensitive.
+    ///   - hosts: The accepted hosts; `nil` (the default) reads the host as the first path
+    ///     segment, as custom-scheme links usually do (`myapp://user/5` is path `user/5`).
+    ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    public static func group(
+        scheme: String,
+        hosts: [String]? = nil,
+        _ mapPaths: (URLPathMapper<Route>) -> Void
+    ) -> Self {
+        group(schemes: [scheme], hosts: hosts, mapPaths)
+    }
+
+    /// A group for the given schemes and hosts.
+    ///
+    /// - Parameters:
+    ///   - schemes: The schemes, case-insensitive; `http` and `https` are accepted only if
+    ///     listed.
+    ///   - hosts: The accepted hosts; `nil` reads the host as the first path segment.
+    ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    public static func group(
+        schemes: [String],
+        hosts: [String]? = nil,
+        _ mapPaths: (URLPathMapper<Route>) -> Void
+    ) -> Self {
+        Self(matcher: URLMatcher(schemes: schemes, hosts: hosts, build: mapPaths))
+    }
+
+    /// The patterns that failed to compile, in every group; their mappings never match.
+    /// Expect it empty in a test.
+    public var patternErrors: [URLPatternError] {
+        matchers.flatMap(\.patternErrors)
+    }
+
+    /// The route `url` maps to, or why it maps to none. Pure: navigates nowhere and
+    /// publishes nothing (``Router/openURL(_:)`` does both).
+    ///
+    /// - Parameter url: Any URL, trusted or not.
+    /// - Returns: The route the first matching mapping made, or the reason no mapping did.
+    public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
+        guard !matchers.isEmpty else { return .failure(.noURLsRegistered) }
+        let parts = DeepLinkURL(url)
+        var schemeAccepted = false
+        var hostAccepted = false
+        var paths: [Bool: DecodedURLPath] = [:]
+        for matcher in matchers {
+            guard matcher.schemes.contains(parts.scheme) else { continue }
+            schemeAccepted = true
+            let hostIsSegment = matcher.hosts == nil
+            if let hosts = matcher.hosts {
+                guard let host = parts.host, hosts.contains(host) else { continue }
+            }
+            hostAccepted = true
+            let path: DecodedURLPath
+            if let decoded = paths[hostIsSegment] {
+                path = decoded
+            } else {
+                var encoded = parts.encodedSegments
+                if hostIsSegment, let host = parts.hostSegment {
+                    encoded.insert(host, at: 0)
+                }
+                switch DecodedURLPath.decode(encoded) {
+                case .success(let decoded):
+                    path = decoded
+                    paths[hostIsSegment] = decoded
+                case .failure(let reason):
+                    return .failure(reason)
+                }
+            }
+            guard let index = matcher.table.firstMatch(path.canonical)?.value else { continue }
+            let mapping = matcher.mappings[index]
+            let matched = MatchedURL(
+                rawURL: url, pattern: mapping.pattern.text, parameters: mapping.pattern.parameters(in: path.segments)
+            )
+            do {
+                return .success(try mapping.route(matched))
+            } catch let error as URLParameterError {
+                return .failure(.parameterConversionFailed(error))
+            } catch {
+                return .failure(.mappingFailed(pattern: mapping.pattern.text, error: error))
+            }
+        }
+        if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
+        if !hostAccepted { return .failure(.unknownHost(parts.rawHost)) }
+        return .failure(.noMatchingPath(parts.encodedPath))
+    }
+}

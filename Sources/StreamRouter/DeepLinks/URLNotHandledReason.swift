@@ -1,0 +1,48 @@
+/// Why ``Router/openURL(_:)`` returned `false`, as published in
+/// ``RouterEvent/urlNotHandled(_:reason:)`` and returned by ``URLMatcherGroup/match(_:)``.
+///
+/// When several groups could have taken the URL, the reason is the furthest any of them
+/// got: a wrong path in a group for the right host is ``noMatchingPath(_:)``, not
+/// ``unknownHost(_:)``.
+public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
+    /// The route type registers no URLs (`registerURLs()` returned `nil` or no groups).
+    case noURLsRegistered
+    /// No group accepts the scheme (lowercased; `""` when the URL has none). Groups accept
+    /// `http` and `https` unless they name their schemes.
+    case unsupportedScheme(String)
+    /// No group for the scheme accepts the host (as written in the URL; `""` when none).
+    case unknownHost(String)
+    /// A group accepts the scheme and host, but none of its patterns matches the path
+    /// (given percent-encoded, as in the URL).
+    case noMatchingPath(String)
+    /// A path segment is not valid percent-encoded UTF-8 (`%C3%28`); given as written.
+    case undecodablePathSegment(String)
+    /// A pattern matched, but its closure could not convert a parameter; the error names it.
+    case parameterConversionFailed(URLParameterError)
+    /// A pattern matched, but its closure threw another error.
+    case mappingFailed(pattern: String, error: any Error)
+    /// The URL mapped to a route, but the navigation failed or was cancelled.
+    case navigationFailed(NavigationError)
+
+    /// A short sentence for logs.
+    public var description: String {
+        switch self {
+        case .noURLsRegistered:
+            "no URLs are registered"
+        case .unsupportedScheme(let scheme):
+            "unsupported scheme '\(scheme)'"
+        case .unknownHost(let host):
+            "unknown host '\(host)'"
+        case .noMatchingPath(let path):
+            "no pattern matches path '\(path)'"
+        case .undecodablePathSegment(let segment):
+            "path segment '\(segment)' is not valid percent-encoded UTF-8"
+        case .parameterConversionFailed(let error):
+            "parameter conversion failed: \(error)"
+        case .mappingFailed(let pattern, let error):
+            "the mapping for '\(pattern)' failed: \(error)"
+        case .navigationFailed(let error):
+            "navigation failed: \(error)"
+        }
+    }
+}

@@ -1,0 +1,73 @@
+
+/// Collects the path mappings of one URL group; the `$0` of
+/// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
+///
+/// A builder, used inside the group's closure: when the closure returns, the group compiles
+/// what was collected into an immutable ``URLMatcher`` (mappings added later are ignored).
+/// Mappings are tried in declaration order and the first that matches wins, so put specific
+/// patterns before general ones. A malformed pattern is not an error at the call site (the
+/// closures have no `try`): it is skipped and kept in ``URLMatcherGroup/patternErrors``.
+///
+/// > Note: Thread-safe, though a group's closure normally runs on one thread.
+public final class URLPathMapper<Route: Sendable>: Sendable {
+    /// One registered pattern and the closure that makes its route.
+    struct Mapping: Sendable {
+        let pattern: URLPattern
+        let route: @Sendable (MatchedURL) throws -> Route
+    }
+
+    private struct Collected {
+        var mappings: [Mapping] = []
+        var patternErrors: [URLPatternError] = []
+    }
+
+    private let collected = Locked(Collected())
+
+    init() {}
+
+    /// The mappings registered so far, in declaration order.
+    var mappings: [Mapping] {
+        collected.withLock { $0.mappings }
+    }
+
+    /// The patterns that failed to compile so far.
+    var patternErrors: [URLPatternError] {
+        collected.withLock { $0.patternErrors }
+    }
+
+    /// Maps a path pattern to a fixed route.
+    ///
+    /// ```swift
+    /// $0.map("products") { .allProducts }
+    /// $0.map("user/*/logout") { .logout }      // `*` is exactly one segment
+    /// ```
+    /// - Parameters:
+    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
+    ///     leading and trailing `/` mean nothing.
+    ///   - route: Makes the route; may throw to refuse the URL (``Router/openURL(_:)``
+    ///     then returns `false`).
+    public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
+        map(pattern) { (_: MatchedURL) in try route() }
+    }
+
+    /// Maps a path pattern to a route made from the match.
+    ///
+    /// ```swift
+    /// $0.map("user/{id}/profile") { try .profile(id: $0.param("id")) }
+    /// $0.map("*/referral") { .referral(url: $0.rawURL) }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
+    ///     leading and trailing `/` mean nothing.
+    ///   - route: Makes the route from the ``MatchedURL``; a throw (such as a failed
+    ///     ``MatchedURL/param(_:as:)``) makes ``Router/openURL(_:)`` return `false` and
+    ///     is published with the reason.
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
+        do {
+            let mapping = Mapping(pattern: try URLPattern(pattern), route: route)
+            collected.withLock { $0.mappings.append(mapping) }
+        } catch {
+            collected.withLock { $0.patternErrors.append(error) }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Why a URL pattern given to a ``URLPathMapper`` could not be
+/// registered. The mapping is skipped (it never matches) and the error is kept in
+/// ``URLMatcherGroup/patternErrors``, so a test can assert there is none.
+///
+/// ```swift
+/// #expect(AppRoute.registerURLs()?.patternErrors == [])
+/// ```
+public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the pattern.
+    public enum Reason: Sendable, Hashable {
+        /// `{}`: a parameter needs a name.
+        case missingParameterName
+        /// A segment with `{` or `}` that is not exactly `{name}`, or a name holding
+        /// characters other than ASCII letters, digits and `_`.
+        case malformedParameter(segment: String)
+        /// The same parameter name twice.
+        case duplicateParameterName(String)
+        /// More segments than ``PathPattern/maximumSegmentCount``.
+        case tooManySegments(limit: Int)
+    }
+
+    /// The pattern text as given.
+    public let pattern: String
+    /// What is wrong.
+    public let reason: Reason
+
+    /// Creates an error.
+    public init(pattern: String, reason: Reason) {
+        self.pattern = pattern
+        self.reason = reason
+    }
+
+    /// A sentence for logs naming the pattern.
+    public var description: String {
+        switch reason {
+        case .missingParameterName:
+            "URL pattern '\(pattern)' has a parameter with no name: write '{name}'."
+        case .malformedParameter(let segment):
+            "URL pattern '\(pattern)' has a malformed segment '\(segment)': a parameter is a whole "
+                + "segment '{name}', its name made of ASCII letters, digits and '_'."
+        case .duplicateParameterName(let name):
+            "URL pattern '\(pattern)' names parameter '\(name)' twice."
+        case .tooManySegments(let limit):
+            "URL pattern '\(pattern)' has more than \(limit) segments."
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What a navigation asks of a ``Router``: one per public navigation method.
+///
+/// Guards see it in ``PendingNavigation/request`` and can answer with another one
+/// (``GuardDecision/redirect(_:)``).
+public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, CustomStringConvertible {
+    /// Show the routes in order, each by its ``RouteProvider/transition``
+    /// (``Router/navigate(to:)``).
+    case navigate(to: [Route])
+    /// Pop `count` routes; 0 or less does nothing, more than the stack empties it
+    /// (``Router/navigateBack(_:)``).
+    case back(count: Int)
+    /// Pop to the last occurrence of the route; nothing when it is absent
+    /// (``Router/navigateBack(to:)``).
+    case backTo(Route)
+    /// Pop every route (``Router/navigateToRoot()``).
+    case toRoot
+    /// Pop every route, then show the routes as ``navigate(to:)`` does, in one step
+    /// (``Router/replace(with:)``).
+    case replace(with: [Route])
+    /// Remove the presented modal, if any (``Router/dismiss()``).
+    case dismiss
+
+    /// The operation as the router method that asks it, such as `navigateBack(to: home)`.
+    public var description: String {
+        switch self {
+        case .navigate(let routes): "navigate(to: \(Self.list(routes)))"
+        case .back(let count): "navigateBack(\(count))"
+        case .backTo(let route): "navigateBack(to: \(route))"
+        case .toRoot: "navigateToRoot()"
+        case .replace(let routes): "replace(with: \(Self.list(routes)))"
+        case .dismiss: "dismiss()"
+        }
+    }
+
+    private static func list(_ routes: [Route]) -> String {
+        "[" + routes.map { "\($0)" }.joined(separator: ", ") + "]"
+    }
+
+    /// The kind of ``NavigationAction`` a path change made by this operation publishes.
+    var actionKind: NavigationAction.Action {
+        switch self {
+        case .navigate, .replace, .dismiss: .push
+        case .back, .backTo, .toRoot: .back
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// The first-in, first-out turn-taking of a router's navigations, as a pure state machine
+/// that the router keeps behind its lock (effects, resuming continuations, run after
+/// unlocking).
+///
+/// Each navigation takes a ticket when it is *called* (synchronously, in call order), then
+/// waits for its turn; only the navigation being served runs guards and commits, so
+/// concurrent navigations never interleave and commit in call order. A navigation that gives
+/// up (its task was cancelled while waiting) still hands its turn on.
+struct NavigationQueue: Sendable {
+    typealias Ticket = UInt64
+
+    private var nextTicket: Ticket = 0
+    private var serving: Ticket = 0
+    private var waiting: [Ticket: CheckedContinuation<Bool, Never>] = [:]
+    private var abandoned: Set<Ticket> = []
+
+    /// Takes the next ticket.
+    mutating func enqueue() -> Ticket {
+        defer { nextTicket &+= 1 }
+        return nextTicket
+    }
+
+    /// Registers `continuation` to be resumed with `true` at `ticket`'s turn.
+    /// - Returns: What to resume `continuation` with now, or `nil` when it was stored:
+    ///   `false` when the task is already cancelled, `true` when it is already its turn.
+    mutating func wait(
+        for ticket: Ticket,
+        continuation: CheckedContinuation<Bool, Never>,
+        isCancelled: Bool
+    ) -> Bool? {
+        if isCancelled { return false }
+        if ticket == serving { return true }
+        waiting[ticket] = continuation
+        return nil
+    }
+
+    /// Stops waiting (the task was cancelled).
+    /// - Returns: The continuation to resume with `false`, if it was still waiting.
+    mutating func cancelWait(for ticket: Ticket) -> CheckedContinuation<Bool, Never>? {
+        waiting.removeValue(forKey: ticket)
+    }
+
+    /// Ends `ticket`'s turn, or gives it up if it has not come yet.
+    /// - Returns: The continuation of the next navigation, to resume with `true`.
+    mutating func leave(_ ticket: Ticket) -> CheckedContinuation<Bool, Never>? {
+        guard ticket == serving else {
+            abandoned.insert(ticket)
+            return nil
+        }
+        serving &+= 1
+        while abandoned.remove(serving) != nil {
+            serving &+= 1
+        }
+        return waiting.removeValue(forKey: serving)
+    }
+}

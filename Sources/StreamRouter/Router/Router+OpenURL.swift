@@ -1,0 +1,52 @@
+import Foundation
+
+extension Router {
+    /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
+    /// it maps to (pushed, or presented for a `.modal` route), returning after that
+    /// navigation ends.
+    ///
+    /// ```swift
+    /// let handled = await router.openURL(URL(string: "https://store.example.com/user/3/profile")!)
+    /// ```
+    ///
+    /// Untrusted URLs are safe: anything unknown or malformed is a `false`, never a crash.
+    /// Each `false` publishes ``RouterEvent/urlNotHandled(_:reason:)`` saying why (unknown
+    /// scheme, host or path, a parameter that did not convert, a failed navigation). The
+    /// mapping runs when this is called, so the navigation takes its turn in call order.
+    ///
+    /// - Parameter url: The URL, as received.
+    /// - Returns: `true` when a route was navigated to (possibly another one, if a guard
+    ///   redirected), `false` otherwise.
+    @discardableResult
+    public func openURL(_ url: URL) async -> Bool {
+        guard let request = beginOpening(url) else { return false }
+        return await finishOpening(url, request)
+    }
+
+    /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
+    func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
+        switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
+        case .success(let route):
+            return enqueue(.navigate(to: [route]), url: url)
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return nil
+        }
+    }
+
+    /// Runs the navigation of an opened URL.
+    /// - Returns: Whether it committed.
+    func finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
+        do {
+            try await run(request)
+            return true
+        } catch {
+            publishNotHandled(url, .navigationFailed(error))
+            return false
+        }
+    }
+
+    private func publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
+        storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
+    }
+}

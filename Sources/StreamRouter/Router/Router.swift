@@ -1,0 +1,301 @@
+import Foundation
+
+/// A headless router of typed routes: a stack you push, pop, pop to, reset and replace, a
+/// presented modal, deep links, and guards that may cancel or redirect a navigation
+/// (Routing's `Router` and XRouter's `XRouter`, with `async` navigation).
+///
+/// ```swift
+/// let router = Router<AppRoute>()                       // empty stack
+/// try await router.navigate(to: .profile(id: 3))        // guards may cancel or redirect
+/// let handled = await router.openURL(url)               // false for an unknown URL
+/// router.stack                                          // [.profile(id: 3), ...]
+/// for await event in router.events { ... }              // every attempt and outcome
+/// ```
+///
+/// Every navigation goes through one pipeline:
+/// 1. When called, it takes its turn in a first-in, first-out queue and publishes
+///    ``RouterEvent/started(_:)``. Navigations run one at a time, in call order, so
+///    concurrent calls never interleave and commit in the order they were made.
+/// 2. When its turn comes, each guard (then each preparation), in registration order,
+///    sees the ``PendingNavigation`` and allows, cancels or redirects it. A redirect
+///    restarts the guards with the new request; circles and chains longer than
+///    ``maximumRedirects`` fail with ``NavigationError/redirectLoop(chain:)``.
+/// 3. Handlers of custom transitions run, in order, for the routes shown.
+/// 4. The navigation commits atomically and publishes ``RouterEvent/completed(_:state:action:)``
+///    and, when the stack's path changed, a ``NavigationAction`` on ``actions``.
+///
+/// A navigation that is cancelled or fails changes nothing, throws a ``NavigationError``
+/// and publishes it. Moves that change nothing (``navigateBack(_:)`` with 0, back to an
+/// absent route) still go through the pipeline and complete.
+///
+/// The stack lives in the same ``NavigationHistory`` engine as ``Navigator``'s paths,
+/// above a root entry that is no route (see `RouterEntry`), and publishes the same
+/// ``NavigationAction`` events: a router's path is its stack's routes'
+/// ``RouteProvider/path``s joined, so pushing is `.deeper` and popping `.higher`.
+///
+/// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
+/// > the last committed state. Streams subscribe when created, never keep the router alive,
+/// > and finish when it is deallocated. Guards and handlers run on the navigating task, not
+/// > under any lock, and may call the router's reads (not its navigations: those would wait
+/// > for the navigation that calls them, forever).
+public final class Router<Route: RouteProvider>: Sendable {
+    /// How many times guards may redirect one navigation before it fails as a loop.
+    public static var maximumRedirects: Int { 16 }
+
+    let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
+    let hooks = Locked(RouterHooks<Route>())
+
+    /// The URL groups ``openURL(_:)`` matches against, read once at creation.
+    public let urlMatchers: URLMatcherGroup<Route>?
+
+    /// Creates a router.
+    ///
+    /// - Parameters:
+    ///   - state: The initial stack and modal; empty by default (restore a saved
+    ///     ``RouterState`` here).
+    ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
+    public init(state: RouterState<Route> = RouterState(), urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs())
+    {
+        storage = ObservableState(RouterStorage(state))
+        self.urlMatchers = urlMatchers
+    }
+
+    // MARK: - Reading
+
+    /// The pushed routes, bottom first; empty at the root.
+    public var stack: [Route] {
+        storage.read { $0.stack.routes }
+    }
+
+    /// The presented modal route, if any.
+    public var modal: Route? {
+        storage.read { $0.stack.modal }
+    }
+
+    /// The stack and modal, as one consistent snapshot.
+    public var state: RouterState<Route> {
+        storage.read { $0.stack.state }
+    }
+
+    /// The stack as a path (see ``RouterState/path``): `/` at the root.
+    public var path: String {
+        storage.read { $0.stack.path }
+    }
+
+    /// The last path change; `nil` until a navigation changes the path.
+    public var lastAction: NavigationAction? {
+        storage.read { $0.lastAction }
+    }
+
+    // MARK: - Navigating
+
+    /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
+    /// the top route, presents it as the modal, or pushes it after a custom transition.
+    /// - Throws: ``NavigationError`` when a guard cancels, a transition handler throws, or
+    ///   guards loop; the state is then unchanged.
+    public func navigate(to route: Route) async throws(NavigationError) {
+        try await perform(.navigate(to: [route]))
+    }
+
+    /// Shows the routes in order, each by its transition, as one navigation: guards run
+    /// once and the stack changes at once (`[.a, .b]` pushes both).
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func navigate(to routes: [Route]) async throws(NavigationError) {
+        try await perform(.navigate(to: routes))
+    }
+
+    /// Pops `count` routes. A count of 0 or less changes nothing; more than the stack
+    /// holds empties it.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func navigateBack(_ count: Int = 1) async throws(NavigationError) {
+        try await perform(.back(count: count))
+    }
+
+    /// Pops the routes above the *last* occurrence of `route`. Nothing changes when the
+    /// route is absent or already on top.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func navigateBack(to route: Route) async throws(NavigationError) {
+        try await perform(.backTo(route))
+    }
+
+    /// Pops every route, back to the root. The modal is not dismissed.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func navigateToRoot() async throws(NavigationError) {
+        try await perform(.toRoot)
+    }
+
+    /// Replaces the whole stack with `routes` (empty for the root) in one navigation, as
+    /// ``navigateToRoot()`` then `navigate(to: routes)` would, each route shown by
+    /// its transition.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func replace(with routes: [Route]) async throws(NavigationError) {
+        try await perform(.replace(with: routes))
+    }
+
+    /// Removes the presented modal route; nothing changes when none is presented.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func dismiss() async throws(NavigationError) {
+        try await perform(.dismiss)
+    }
+
+    /// Performs any operation through the pipeline (the methods above call it).
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    public func perform(_ operation: NavigationOperation<Route>) async throws(NavigationError) {
+        try await run(enqueue(operation, url: nil))
+    }
+
+    // MARK: - Guards and transitions
+
+    /// Registers a guard, run before every navigation commits, after the guards registered
+    /// before it. It allows, cancels (by answering ``GuardDecision/cancel(_:)`` or by
+    /// throwing) or redirects the navigation.
+    ///
+    /// ```swift
+    /// router.addGuard(named: "auth") { pending in
+    ///     pending.destinations.contains(.profile(id: 3)) ? .redirect(to: .login) : .allow
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - name: Names the guard in ``NavigationError/cancelledByGuard(name:reason:)``;
+    ///     `#<number>` by default.
+    ///   - check: Decides; runs on the navigating task.
+    /// - Returns: An id for ``removeGuard(_:)``.
+    @discardableResult
+    public func addGuard(
+        named name: String? = nil,
+        _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
+    ) -> NavigationGuardID {
+        hooks.withLock { $0.addGuard(named: name, check) }
+    }
+
+    /// Registers a preparation (XRouter's `prepareForTransition(to:)`): run for each route a
+    /// navigation shows, in order, before it commits; throwing cancels the navigation
+    /// (``NavigationError/cancelledByGuard(name:reason:)``). It runs in the guard sequence,
+    /// at its registration position.
+    ///
+    /// - Parameters:
+    ///   - name: Names it in errors; `#<number>` by default.
+    ///   - prepare: Prepares one route (load its data, build its screen); throw to cancel.
+    /// - Returns: An id for ``removeGuard(_:)``.
+    @discardableResult
+    public func addPreparation(
+        named name: String? = nil,
+        _ prepare: @escaping @Sendable (Route) async throws -> Void
+    ) -> NavigationGuardID {
+        addGuard(named: name) { pending in
+            for route in pending.destinations {
+                try await prepare(route)
+            }
+            return .allow
+        }
+    }
+
+    /// Removes a guard or preparation; navigations that have already read the guards are
+    /// not affected.
+    /// - Parameter id: What ``addGuard(named:_:)`` or ``addPreparation(named:_:)`` returned.
+    public func removeGuard(_ id: NavigationGuardID) {
+        hooks.withLock { $0.removeGuard(id) }
+    }
+
+    /// Registers the handler of ``RouteTransition/custom(identifier:)`` transitions with
+    /// this identifier (XRouter's `RouterCustomTransitionDelegate`), replacing any earlier
+    /// one. A navigation awaits it for each route it shows with that transition, after the
+    /// guards and before committing; a throw cancels the navigation
+    /// (``NavigationError/transitionCancelled(identifier:reason:)``).
+    ///
+    /// - Parameters:
+    ///   - identifier: The custom transition's identifier.
+    ///   - handler: Performs the transition for the route; runs on the navigating task.
+    public func registerTransition(
+        _ identifier: String,
+        handler: @escaping @Sendable (Route, PendingNavigation<Route>) async throws -> Void
+    ) {
+        hooks.withLock { $0.setTransition(identifier, handler) }
+    }
+
+    /// Removes the handler of a custom transition; routes using it then fail to navigate
+    /// (``NavigationError/missingTransitionHandler(identifier:)``).
+    public func removeTransition(_ identifier: String) {
+        hooks.withLock { $0.setTransition(identifier, nil) }
+    }
+
+    // MARK: - Streams
+
+    /// Every event after this property is read (see ``RouterEvent``), with an unbounded
+    /// buffer.
+    public var events: SubjectStream<RouterEvent<Route>> {
+        events()
+    }
+
+    /// Every event after this call.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterEvent<Route>> {
+        storage.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Every path change after this property is read, as ``Navigator/actions`` publishes
+    /// them: navigations and replacements are `.push`, moves back `.back`.
+    public var actions: SubjectStream<NavigationAction> {
+        actions()
+    }
+
+    /// Every path change after this call.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
+        storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
+    }
+
+    /// The current path, then the path after each change.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
+        storage.subscribe(
+            bufferingPolicy: bufferingPolicy,
+            initial: { [$0.stack.path] },
+            transform: { $0.action?.currentPath }
+        )
+    }
+
+    /// The current state, then the state after each navigation that changed it (save it
+    /// here to persist the stack).
+    /// - Parameter bufferingPolicy: The buffer of the underlying subscription.
+    public func states(
+        bufferingPolicy: BufferingPolicy = .unbounded
+    ) -> some AsyncSequence<RouterState<Route>, Never> & Sendable {
+        storage.subscribe(
+            bufferingPolicy: bufferingPolicy,
+            initial: { [$0.stack.state] },
+            transform: { $0.state }
+        )
+        .removeDuplicates()
+    }
+
+    /// What `pattern` matches in the stack's path, then each change (`nil` while it does
+    /// not match), as ``Navigator/matches(_:bufferingPolicy:)`` does for paths.
+    ///
+    /// ```swift
+    /// // Stack [.home, .profile(id: 3)] has the path /home/profile/3.
+    /// for await match in router.matches(try PathPattern("/home/profile/:id")) { ... }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: The route glob.
+    ///   - bufferingPolicy: The buffer of the underlying subscription.
+    public func matches(
+        _ pattern: PathPattern,
+        bufferingPolicy: BufferingPolicy = .unbounded
+    ) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
+        paths(bufferingPolicy: bufferingPolicy)
+            .map { pattern.match($0) }
+            .removeDuplicates()
+    }
+
+    /// Stream-shaped navigation (XRouter's `rx` bindings): a navigation as a stream that
+    /// finishes or throws, a URL as a stream of one `Bool`.
+    public var streams: RouterStreams<Route> {
+        RouterStreams(router: self)
+    }
+
+    /// The number of live streams of this router (for tests and diagnostics).
+    public var subscriberCount: Int {
+        storage.subscriberCount
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Everything that happens on a ``Router``, in one total order, as published on
+/// ``Router/events``: each navigation attempt, what became of it, and each URL that was not
+/// handled and why.
+///
+/// An attempt is published as `.started`, then zero or more `.redirected`, then exactly one
+/// of `.completed`, `.cancelled` or `.failed`. Attempts never interleave (navigations run
+/// one at a time, in call order), though a `.started` may come while an earlier attempt is
+/// still running. Every `false` from ``Router/openURL(_:)`` has one `.urlNotHandled`.
+///
+/// ```swift
+/// for await event in router.events {
+///     if let error = event.error { log.error("\(event)") }   // one loop logs every failure
+/// }
+/// ```
+public enum RouterEvent<Route: RouteProvider>: Sendable, CustomStringConvertible {
+    /// A navigation was called and waits for its turn.
+    case started(NavigationRequest<Route>)
+    /// A guard redirected the attempt; the new request goes through the guards again.
+    case redirected(NavigationRequest<Route>, to: NavigationRequest<Route>)
+    /// The navigation committed. `state` is the router's state after it; `action` the path
+    /// change it made, `nil` when the path did not change (a no-op, or only the modal).
+    case completed(NavigationRequest<Route>, state: RouterState<Route>, action: NavigationAction?)
+    /// A guard, a transition handler or the task cancelled the navigation; nothing changed.
+    case cancelled(NavigationRequest<Route>, NavigationError)
+    /// The navigation failed (redirect loop, missing transition handler); nothing changed.
+    case failed(NavigationRequest<Route>, NavigationError)
+    /// ``Router/openURL(_:)`` returned `false` for the URL, for this reason.
+    case urlNotHandled(URL, reason: URLNotHandledReason)
+
+    /// The request the event is about; for `.redirected`, the request redirected *from*.
+    public var request: NavigationRequest<Route>? {
+        switch self {
+        case .started(let request), .redirected(let request, _), .completed(let request, _, _),
+            .cancelled(let request, _), .failed(let request, _):
+            request
+        case .urlNotHandled:
+            nil
+        }
+    }
+
+    /// The error of a `.cancelled` or `.failed` event.
+    public var error: NavigationError? {
+        switch self {
+        case .cancelled(_, let error), .failed(_, let error): error
+        case .started, .redirected, .completed, .urlNotHandled: nil
+        }
+    }
+
+    /// The path change of a `.completed` event.
+    public var action: NavigationAction? {
+        if case .completed(_, _, let action) = self { action } else { nil }
+    }
+
+    /// The state after a `.completed` event.
+    public var state: RouterState<Route>? {
+        if case .completed(_, let state, _) = self { state } else { nil }
+    }
+
+    /// The event as one line for logs.
+    public var description: String {
+        switch self {
+        case .started(let request): "started \(request)"
+        case .redirected(let request, let target): "redirected \(request) to \(target.operation)"
+        case .completed(let request, let state, _): "completed \(request): \(state)"
+        case .cancelled(let request, let error): "cancelled \(request): \(error)"
+        case .failed(let request, let error): "failed \(request): \(error)"
+        case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The guards and transition handlers registered on a ``Router``, kept behind their own
+/// lock. A navigation reads a snapshot when its turn comes, so registering while it runs
+/// affects the next navigation.
+struct RouterHooks<Route: RouteProvider>: Sendable {
+    typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
+    typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
+
+    /// One registered guard.
+    struct Guard: Sendable {
+        let id: NavigationGuardID
+        let name: String
+        let check: Check
+    }
+
+    private(set) var guards: [Guard] = []
+    private(set) var transitions: [String: TransitionHandler] = [:]
+    private var nextGuardID: UInt64 = 0
+
+    mutating func addGuard(named name: String?, _ check: @escaping Check) -> NavigationGuardID {
+        let id = NavigationGuardID(rawValue: nextGuardID)
+        nextGuardID &+= 1
+        guards.append(Guard(id: id, name: name ?? "#\(id.rawValue)", check: check))
+        return id
+    }
+
+    mutating func removeGuard(_ id: NavigationGuardID) {
+        guards.removeAll { $0.id == id }
+    }
+
+    mutating func setTransition(_ identifier: String, _ handler: TransitionHandler?) {
+        transitions[identifier] = handler
+    }
+}
