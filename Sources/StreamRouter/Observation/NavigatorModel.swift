@@ -74,7 +74,7 @@ public final class NavigatorModel {
         if matches != current { matches = current }
     }
 
-    private static func matches(of patterns: [PathPattern], in path: String) -> [PathPattern: RouteInformation] {
+    nonisolated static func matches(of patterns: [PathPattern], in path: String) -> [PathPattern: RouteInformation] {
         var matches: [PathPattern: RouteInformation] = [:]
         for pattern in patterns {
             matches[pattern] = pattern.match(path)

@@ -90,8 +90,9 @@ extension Router {
     /// Installs the stack the request's operation made and publishes `.completed`,
     /// atomically.
     private func commit(_ request: NavigationRequest<Route>, _ stack: RouteStack<Route>) {
-        storage.update { storage, publish in
+        let changed = storage.update { storage, publish in
             let previousPath = storage.stack.path
+            let previousState = storage.stack.state
             storage.stack = stack
             var action: NavigationAction?
             if storage.stack.path != previousPath {
@@ -101,6 +102,10 @@ extension Router {
                 storage.lastAction = action
             }
             publish(.completed(request, state: storage.stack.state, action: action))
+            return storage.stack.state != previousState
+        }
+        if changed {
+            persistence?.save { state }
         }
     }
 

@@ -58,6 +58,52 @@ public final class Router<Route: RouteProvider>: Sendable {
     {
         storage = ObservableState(RouterStorage(state))
         self.urlMatchers = urlMatchers
+        persistence = nil
+    }
+
+    /// Creates a router that restores its stack and modal from `store` and saves them there
+    /// after every navigation that changes them (Routing's `@Router("key")`).
+    ///
+    /// ```swift
+    /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))
+    /// ```
+    ///
+    /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
+    /// another format version, routes that no longer decode), the router starts with an
+    /// empty stack, reports why on ``persistenceEvents``, and leaves the store untouched
+    /// until the first change.
+    /// - Parameters:
+    ///   - store: Where the state is kept.
+    ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
+    public init(store: any NavigationStateStore, urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs()) {
+        let persistence = StatePersistence<RouterState<Route>>(store: store, version: Self.stateVersion)
+        storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
+        self.urlMatchers = urlMatchers
+        self.persistence = persistence
+    }
+
+    /// The format version of the saved state.
+    static var stateVersion: Int { 1 }
+
+    let persistence: StatePersistence<RouterState<Route>>?
+
+    /// How restoring from the store went; `nil` for a router made without a store.
+    public var restoration: PersistenceEvent? {
+        persistence?.restoration
+    }
+
+    /// How restoring from the store went, then each failed save, with an unbounded buffer.
+    public var persistenceEvents: SubjectStream<PersistenceEvent> {
+        persistenceEvents()
+    }
+
+    /// How restoring from the store went, then each failed save. Finishes at once for a
+    /// router made without a store.
+    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
+        guard let persistence else {
+            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
+        }
+        return persistence.events(bufferingPolicy: bufferingPolicy)
     }
 
     // MARK: - Reading

@@ -1,0 +1,92 @@
+import Foundation
+import Observation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+@Suite struct RouterPersistenceTests {
+    enum Screen: RouteProvider {
+        case home, list(category: String), detail(id: Int), settings
+
+        var transition: RouteTransition {
+            self == .settings ? .modal : .push
+        }
+    }
+
+    @Test func stackAndModalRoundTrip() async throws {
+        let store = InMemoryStateStore()
+        let router = Router<Screen>(store: store)
+        #expect(router.restoration == .nothingSaved)
+        try await router.navigate(to: [.home, .list(category: "shoes"), .detail(id: 7)])
+        try await router.navigate(to: .settings)
+        #expect(store.saveCount == 2)
+
+        let relaunched = Router<Screen>(store: store)
+        #expect(relaunched.restoration == .restored)
+        #expect(relaunched.stack == [.home, .list(category: "shoes"), .detail(id: 7)])
+        #expect(relaunched.modal == .settings)
+        try await relaunched.navigateBack()
+        #expect(Router<Screen>(store: store).stack == [.home, .list(category: "shoes")])
+    }
+
+    @Test func aNavigationThatChangesNothingIsNotSaved() async throws {
+        let store = InMemoryStateStore()
+        let router = Router<Screen>(store: store)
+        try await router.navigateBack(0)
+        try await router.navigateToRoot()
+        #expect(store.saveCount == 0)
+    }
+
+    @Test(arguments: [
+        Data(),
+        Data("{\"version\": 1, \"state\": {\"stack\": [{\"gone\": {}}]}}".utf8),
+        Data("{\"version\": 2, \"state\": {\"stack\": []}}".utf8),
+        Data("not json".utf8),
+    ])
+    func unusableStateFallsBackToAnEmptyStack(data: Data) async throws {
+        let store = InMemoryStateStore(data: data)
+        let router = Router<Screen>(store: store)
+        #expect(router.stack.isEmpty)
+        #expect(router.modal == nil)
+        guard case .restoreFailed = router.restoration else {
+            Issue.record("expected a restore failure, got \(String(describing: router.restoration))")
+            return
+        }
+        let events = StreamRecorder(router.persistenceEvents)
+        #expect(try await events.next(1).count == 1)
+        #expect(store.data == data)  // untouched until a change
+        try await router.navigate(to: .home)
+        #expect(Router<Screen>(store: store).stack == [.home])
+    }
+
+    @Test func fileStoreRoundTrip() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileStateStore(url: folder.appendingPathComponent("router.json"))
+        try await Router<Screen>(store: store).navigate(to: [.home, .detail(id: 1)])
+        #expect(Router<Screen>(store: store).stack == [.home, .detail(id: 1)])
+    }
+}
+
+@MainActor
+@Suite struct RouterModelTests {
+    @Test func mirrorsTheRouter() async throws {
+        let router = Router<RouterPersistenceTests.Screen>()
+        let detail = try PathPattern("/home/detail/:id")
+        let model = RouterModel(router: router, watching: [detail])
+        #expect(model.stack.isEmpty && model.path == "/")
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
+        let recorder = StreamRecorder(changes)
+        withObservationTracking { _ = model.stack } onChange: { continuation.yield() }
+        try await router.navigate(to: [.home, .detail(id: 4)])
+        _ = try await recorder.next(1)
+        #expect(model.stack == [.home, .detail(id: 4)])
+        #expect(model.matches[detail]?.parameters["id"] == "4")
+        #expect(model.lastAction?.action == .push)
+        withObservationTracking { _ = model.modal } onChange: { continuation.yield() }
+        try await router.navigate(to: .settings)
+        _ = try await recorder.next(1)
+        #expect(model.modal == .settings)
+    }
+}
