@@ -65,3 +65,26 @@ import Testing
         #expect(InputError.controlCharacter(.url, scalar: 0, offset: 3).description == "The url holds control character U+0 at offset 3.")
     }
 }
+
+@Suite struct DeepLinkInputPolicyTests {
+    enum Link: RouteProvider {
+        case page(String)
+        static func registerURLs() -> URLMatcherGroup<Link>? {
+            .group("example.com") { $0.map("page/{name}") { try .page($0.param("name")) } }
+        }
+    }
+
+    @Test func urlsOverTheLimitAreNotHandled() async throws {
+        let router = Router<Link>(policy: InputPolicy(maximumURLLength: 40))
+        let events = StreamRecorder(router.events)
+        #expect(await router.openURL(try #require(URL(string: "https://example.com/page/short"))))
+        let long = try #require(URL(string: "https://example.com/page/" + String(repeating: "x", count: 100)))
+        #expect(await router.openURL(long) == false)
+        #expect(router.stack == [.page("short")])
+        try await events.wait { events in
+            events.contains { event in
+                if case .urlNotHandled(_, .rejectedInput(.tooLong(.url, length: 125, limit: 40))) = event { true } else { false }
+            }
+        }
+    }
+}

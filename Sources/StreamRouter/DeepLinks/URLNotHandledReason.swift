@@ -5,6 +5,8 @@
 /// got: a wrong path in a group for the right host is ``noMatchingPath(_:)``, not
 /// ``unknownHost(_:)``.
 public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
+    /// The router's ``InputPolicy`` rejected the URL (too long, control characters).
+    case rejectedInput(InputError)
     /// The route type registers no URLs (`registerURLs()` returned `nil` or no groups).
     case noURLsRegistered
     /// No group accepts the scheme (lowercased; `""` when the URL has none). Groups accept
@@ -27,6 +29,8 @@ public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
     /// A short sentence for logs.
     public var description: String {
         switch self {
+        case .rejectedInput(let error):
+            "rejected input: \(error)"
         case .noURLsRegistered:
             "no URLs are registered"
         case .unsupportedScheme(let scheme):

@@ -9,7 +9,9 @@ extension Router {
     /// let handled = await router.openURL(URL(string: "https://store.example.com/user/3/profile")!)
     /// ```
     ///
-    /// Untrusted URLs are safe: anything unknown or malformed is a `false`, never a crash.
+    /// Untrusted URLs are safe: anything unknown or malformed is a `false`, never a crash,
+    /// and a URL the router's ``policy`` rejects (too long, control characters) is never
+    /// matched.
     /// Each `false` publishes ``RouterEvent/urlNotHandled(_:reason:)`` saying why (unknown
     /// scheme, host or path, a parameter that did not convert, a failed navigation). The
     /// mapping runs when this is called, so the navigation takes its turn in call order.
@@ -25,6 +27,12 @@ extension Router {
 
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
     func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
+        do throws(InputError) {
+            try policy.check(url: url.absoluteString)
+        } catch {
+            publishNotHandled(url, .rejectedInput(error))
+            return nil
+        }
         switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
         case .success(let route):
             return enqueue(.navigate(to: [route]), url: url)

@@ -54,10 +54,15 @@ public final class Router<Route: RouteProvider>: Sendable {
     ///   - state: The initial stack and modal; empty by default (restore a saved
     ///     ``RouterState`` here).
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
-    public init(state: RouterState<Route> = RouterState(), urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs())
-    {
+    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts.
+    public init(
+        state: RouterState<Route> = RouterState(),
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard
+    ) {
         storage = ObservableState(RouterStorage(state))
         self.urlMatchers = urlMatchers
+        self.policy = policy
         persistence = nil
     }
 
@@ -75,12 +80,21 @@ public final class Router<Route: RouteProvider>: Sendable {
     /// - Parameters:
     ///   - store: Where the state is kept.
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
-    public init(store: any NavigationStateStore, urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs()) {
+    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts.
+    public init(
+        store: any NavigationStateStore,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard
+    ) {
         let persistence = StatePersistence<RouterState<Route>>(store: store, version: Self.stateVersion)
         storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
         self.urlMatchers = urlMatchers
+        self.policy = policy
         self.persistence = persistence
     }
+
+    /// The limits on the URLs ``openURL(_:)`` accepts.
+    public let policy: InputPolicy
 
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }
