@@ -65,6 +65,9 @@ struct ScriptedTour {
         section("A view model driven by a route table")
         await screenModelTour()
 
+        section("Typed routes, guards and deep links")
+        await routerTour()
+
         section("A relaunch restores the history from a file")
         relaunchTour()
 
@@ -90,6 +93,50 @@ struct ScriptedTour {
             let screen = await screens.next(isolation: #isolation) ?? "finished"
             print("  \(path + String(repeating: " ", count: max(18 - path.count, 1)))-> \(screen)")
         }
+    }
+
+    /// A typed stack with a guard, deep links (handled and not), and the router's events.
+    private func routerTour() async {
+        let events = await routerSteps()
+        print("  events published:")
+        // The router is gone: its event stream delivers what it buffered, then finishes.
+        for await event in events {
+            print("    \(event)")
+        }
+    }
+
+    /// Drives a router through the tour's steps, printing each; returns its event stream.
+    private func routerSteps() async -> SubjectStream<RouterEvent<StoreRoute>> {
+        let router = Router<StoreRoute>()
+        let events = router.events
+        router.addGuard(named: "signed-in") { pending in
+            pending.destinations.contains(.profile(id: 0)) ? .redirect(to: .login) : .allow
+        }
+        var log: [String] = []
+        do {
+            try await router.navigate(to: .home)
+            log.append("navigate(to: .home)           -> \(router.state)")
+            try await router.navigate(to: .profile(id: 0))
+            log.append("navigate(to: .profile(id: 0)) -> \(router.state)  (the guard redirected)")
+        } catch {
+            log.append("navigation failed: \(error)")
+        }
+        for link in [
+            "https://store.example.com/products/shoes/view", "https://store.example.com/user/abc/profile",
+            "https://elsewhere.example.com/products", "ftp://store.example.com/products",
+        ] {
+            guard let url = URL(string: link) else { continue }
+            let handled = await router.openURL(url)
+            log.append("openURL(\(link)) -> \(handled)")
+        }
+        do {
+            try await router.navigateBack(to: .home)
+            log.append("navigateBack(to: .home)       -> \(router.state)")
+        } catch {
+            log.append("navigation failed: \(error)")
+        }
+        for line in log { print("  \(line)") }
+        return events
     }
 
     /// Saves a navigator's history to a file in a temporary folder, "relaunches" by making

@@ -1,0 +1,14 @@
+import StreamRouter
+
+/// The typed routes of a small store app, with the deep links that reach them.
+enum StoreRoute: RouteProvider {
+    case home, allProducts, products(category: String), profile(id: Int), login
+
+    static func registerURLs() -> URLMatcherGroup<StoreRoute>? {
+        .group("store.example.com") {
+            $0.map("products") { .allProducts }
+            $0.map("products/{category}/view") { try .products(category: $0.param("category")) }
+            $0.map("user/{id}/profile") { try .profile(id: $0.param("id")) }
+        }
+    }
+}
