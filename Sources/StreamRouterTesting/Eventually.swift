@@ -7,6 +7,7 @@
 ///
 /// - Parameters:
 ///   - timeout: How long to keep checking.
+///   - isolation: The actor `condition` runs on; the caller's by default.
 ///   - condition: Checked at once, then about every millisecond.
 public func eventually(
     timeout: Duration = .seconds(30),
@@ -21,11 +22,12 @@ public func eventually(
     }
 }
 
-/// The condition given to ``eventually(timeout:_:)`` did not hold in time.
+/// The condition given to ``eventually(timeout:isolation:_:)`` did not hold in time.
 public struct EventuallyError: Error, CustomStringConvertible {
     /// How long the condition was checked.
     public let timeout: Duration
 
+    /// A sentence for test failures, with the timeout.
     public var description: String {
         "The condition did not hold within \(timeout)."
     }

@@ -2,7 +2,7 @@ import AsyncObservables
 import Foundation
 import StreamRouter
 
-/// A ``NavigationStateStore`` in memory, for tests: inspect what was saved, plant bad data,
+/// A `NavigationStateStore` in memory, for tests: inspect what was saved, plant bad data,
 /// or make saves fail.
 public final class InMemoryStateStore: NavigationStateStore {
     private struct State {
@@ -35,10 +35,13 @@ public final class InMemoryStateStore: NavigationStateStore {
         set { state.withLock { $0.failsSaving = newValue } }
     }
 
+    /// The stored bytes (``data``).
     public func load() throws -> Data? {
         data
     }
 
+    /// Stores the bytes and counts the save, or throws
+    /// ``InMemoryStateStoreError/saveFailed`` while ``failsSaving`` is set.
     public func save(_ data: Data) throws {
         try state.withLock { state in
             guard !state.failsSaving else { throw InMemoryStateStoreError.saveFailed }

@@ -194,6 +194,7 @@ public enum StreamRecorderError: Error, CustomStringConvertible {
     /// Values arrived when none were expected.
     case unexpectedValues([String])
 
+    /// A sentence for test failures, listing what was received.
     public var description: String {
         switch self {
         case .timedOut(let expected, let received):

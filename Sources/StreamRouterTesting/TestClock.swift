@@ -24,18 +24,22 @@ public final class TestClock: Clock, Sendable {
             self.offset = offset
         }
 
+        /// The instant `duration` later (earlier, for a negative duration).
         public func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// The offset since the clock's creation, such as `1.5 seconds`.
         public var description: String { "\(offset)" }
     }
 
@@ -56,10 +60,12 @@ public final class TestClock: Clock, Sendable {
     /// A clock at offset zero.
     public init() {}
 
+    /// The clock's current instant; it moves only with ``advance(by:)`` and ``advance(to:)``.
     public var now: Instant {
         state.withLock { $0.now }
     }
 
+    /// Zero: the clock moves by any amount it is told.
     public var minimumResolution: Duration { .zero }
 
     /// The number of sleeps currently waiting.
@@ -72,6 +78,8 @@ public final class TestClock: Clock, Sendable {
         state.withLock { $0.scheduledCount }
     }
 
+    /// Suspends until the clock is advanced to `deadline` (returns at once when it already has).
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }

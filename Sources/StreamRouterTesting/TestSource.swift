@@ -14,6 +14,7 @@ import StreamRouter
 ///
 /// One consumer at a time; elements sent before it asks are buffered.
 public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
+    /// `Never`: a test source never throws.
     public typealias Failure = Never
 
     private let subject = MulticastSubject<Element>()
@@ -50,6 +51,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
         requests.withLock { $0 += 1 }
     }
 
+    /// Makes the iterator of the one consumer; each of its `next()` calls is counted.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: stream.makeAsyncIterator(), owner: self)
     }
@@ -64,11 +66,13 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
             self.owner = owner
         }
 
+        /// Counts the request, then waits for the next element sent; `nil` after ``TestSource/finish()``.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
             owner.countRequest()
             return await base.next(isolation: actor)
         }
 
+        /// The next element, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async -> Element? {
             await next(isolation: nil)
         }

@@ -24,7 +24,9 @@ where Base.Element: Sendable {
 /// buffer. Cancelling the consuming task, or dropping the iterator, cancels them.
 public struct AsyncMergeSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sendable {
+    /// The type of element the sequence produces: the bases'.
     public typealias Element = Base.Element
+    /// The error the sequence throws: the bases' (`Never` when they cannot throw).
     public typealias Failure = Base.Failure
 
     private let bases: [Base]
@@ -33,6 +35,7 @@ where Base.Element: Sendable {
         self.bases = bases
     }
 
+    /// Makes an iterator; its first `next()` starts one child task per base.
     public func makeAsyncIterator() -> Iterator {
         Iterator(bases: bases)
     }
@@ -50,6 +53,8 @@ where Base.Element: Sendable {
             self.bases = bases
         }
 
+        /// The next element of any base, in arrival order, or `nil` once every base has finished.
+        /// - Throws: The first error a base throws; the other bases are then cancelled.
         public mutating func next(
             isolation actor: isolated (any Actor)? = #isolation
         ) async throws(Failure) -> Element? {
@@ -71,6 +76,7 @@ where Base.Element: Sendable {
             }
         }
 
+        /// The next element, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }

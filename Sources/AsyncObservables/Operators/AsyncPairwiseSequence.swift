@@ -10,7 +10,9 @@ extension AsyncSequence {
 
 /// An asynchronous sequence of each element of its base with the element before it.
 public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
+    /// Two consecutive elements of the base: the earlier as `previous`, the later as `current`.
     public typealias Element = (previous: Base.Element, current: Base.Element)
+    /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
     private let base: Base
@@ -19,6 +21,7 @@ public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
         self.base = base
     }
 
+    /// Makes an iterator over the sequence.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: base.makeAsyncIterator())
     }
@@ -32,6 +35,8 @@ public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
             self.base = base
         }
 
+        /// The next pair, or `nil` once the base has finished.
+        /// - Throws: The base's error.
         public mutating func next(
             isolation actor: isolated (any Actor)? = #isolation
         ) async throws(Failure) -> Element? {
@@ -45,6 +50,7 @@ public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
             return (before, current)
         }
 
+        /// The next pair, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }

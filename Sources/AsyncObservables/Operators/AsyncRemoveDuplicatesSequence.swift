@@ -22,7 +22,9 @@ extension AsyncSequence {
 
 /// An asynchronous sequence that skips consecutive duplicates of its base.
 public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
+    /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
+    /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
     private let base: Base
@@ -33,6 +35,7 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
         self.areEquivalent = areEquivalent
     }
 
+    /// Makes an iterator over the sequence.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: base.makeAsyncIterator(), areEquivalent: areEquivalent)
     }
@@ -48,6 +51,8 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
             self.areEquivalent = areEquivalent
         }
 
+        /// The next element, or `nil` once the sequence has finished.
+        /// - Throws: The base's error.
         public mutating func next(
             isolation actor: isolated (any Actor)? = #isolation
         ) async throws(Failure) -> Element? {
@@ -61,6 +66,7 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
             return nil
         }
 
+        /// The next element, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }

@@ -19,7 +19,9 @@ extension AsyncSequence {
 
 /// An asynchronous sequence of the running results of an accumulating closure.
 public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
+    /// The type of element the sequence produces: the accumulated result.
     public typealias Element = Result
+    /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
     private let base: Base
@@ -36,6 +38,7 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
         self.nextPartialResult = nextPartialResult
     }
 
+    /// Makes an iterator, starting from the initial result.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: base.makeAsyncIterator(), result: initialResult, nextPartialResult: nextPartialResult)
     }
@@ -56,6 +59,9 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
             self.nextPartialResult = nextPartialResult
         }
 
+        /// The result of combining the accumulator with the next element of the base, or `nil`
+        /// once the base has finished.
+        /// - Throws: The base's error.
         public mutating func next(
             isolation actor: isolated (any Actor)? = #isolation
         ) async throws(Failure) -> Result? {
@@ -64,6 +70,7 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
             return result
         }
 
+        /// The next result, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async throws(Failure) -> Result? {
             try await next(isolation: nil)
         }

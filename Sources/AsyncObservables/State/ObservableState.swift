@@ -90,25 +90,38 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ///   - transform: Maps each event to an element; `nil` skips the event. Runs under the
     ///     lock: keep it cheap and free of side effects.
     /// - Returns: A stream registered before this call returns.
+    ///
+    /// > Note: Inlinable, so that the code delivering an event to this subscription is
+    /// > compiled where `Event` and `Element` are concrete types: publishing then looks up no
+    /// > generic metadata at run time.
+    @inlinable
     public func subscribe<Element: Sendable>(
         bufferingPolicy: BufferingPolicy = .unbounded,
         initial: (State) -> [Element] = { _ in [] },
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
-        subscribe(bufferingPolicy: bufferingPolicy, initial: initial) { continuation in
-            StreamSubscriber(continuation: continuation, transform: transform)
+        register(bufferingPolicy: bufferingPolicy, initial: initial) { continuation in
+            StreamSubscriber(
+                deliver: { event in
+                    if let element = transform(event) {
+                        continuation.yield(element)
+                    }
+                },
+                finish: { continuation.finish() }
+            )
         }
     }
 
-    /// Registers the subscriber that `makeSubscriber` wraps around a new stream's
+    /// Registers the subscriber that `makeSubscriber` builds around a new stream's
     /// continuation; the stream unregisters it when it terminates.
     ///
-    /// The termination handler is the only allocation besides the stream itself: it
-    /// captures this publisher weakly and the registration's ID.
-    fileprivate func subscribe<Element: Sendable>(
+    /// Besides the stream and the subscriber's closures, the termination handler is the only
+    /// allocation: it captures this publisher weakly and the registration's ID.
+    @usableFromInline
+    func register<Element: Sendable>(
         bufferingPolicy: BufferingPolicy,
         initial: (State) -> [Element],
-        makeSubscriber: (AsyncStream<Element>.Continuation) -> some EventSubscriber<Event>
+        makeSubscriber: (AsyncStream<Element>.Continuation) -> StreamSubscriber<Event>
     ) -> SubjectStream<Element> {
         SubjectStream.registering(bufferingPolicy: bufferingPolicy) { continuation in
             let subscriber = makeSubscriber(continuation)
@@ -145,9 +158,13 @@ extension ObservableState {
     ///
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     /// - Returns: A stream registered before this call returns.
+    @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        subscribe(bufferingPolicy: bufferingPolicy, initial: { _ in [] }) { continuation in
-            DirectSubscriber(continuation: continuation)
+        register(bufferingPolicy: bufferingPolicy, initial: { _ in [] }) { continuation in
+            StreamSubscriber(
+                deliver: { continuation.yield($0) },
+                finish: { continuation.finish() }
+            )
         }
     }
 }

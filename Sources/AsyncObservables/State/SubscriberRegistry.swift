@@ -3,8 +3,10 @@
 ///
 /// Subscribers live in a flat array of slots, so delivering an event is a walk over
 /// contiguous memory (no hashing); a removed subscriber's slot is reused by the next one
-/// added. An ``ID`` names a slot and the registration that holds it, so a stale ID never
-/// removes a later subscriber of the same slot.
+/// added, and the array is released once every subscriber is gone (until then a delivery
+/// also walks the free slots, a no-op each). An ``ID`` names a slot and the registration
+/// that holds it, so a stale ID does not remove a later subscriber of the same slot
+/// (unless 2³² registrations went through that very slot in between).
 struct SubscriberRegistry<Event> {
     /// A registration: the slot in the low 32 bits, a sequence number in the high 32 bits.
     typealias ID = UInt64
@@ -12,11 +14,10 @@ struct SubscriberRegistry<Event> {
     private struct Slot {
         /// The registration holding the slot; 0 when the slot is free.
         var id: ID
-        /// A ``VacantSubscriber`` when the slot is free: never optional, so delivering
-        /// calls each subscriber in place, without copying it out of its slot.
-        var subscriber: any EventSubscriber<Event>
+        /// ``StreamSubscriber/vacant`` when the slot is free.
+        var subscriber: StreamSubscriber<Event>
 
-        static var vacant: Slot { Slot(id: 0, subscriber: VacantSubscriber<Event>()) }
+        static var vacant: Slot { Slot(id: 0, subscriber: .vacant) }
     }
 
     private var slots: ContiguousArray<Slot> = []
@@ -31,7 +32,7 @@ struct SubscriberRegistry<Event> {
     private(set) var count = 0
 
     /// Registers a subscriber, or returns `nil` if the registry has finished.
-    mutating func add(_ subscriber: some EventSubscriber<Event>) -> ID? {
+    mutating func add(_ subscriber: StreamSubscriber<Event>) -> ID? {
         guard !isFinished else { return nil }
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -49,7 +50,7 @@ struct SubscriberRegistry<Event> {
     }
 
     /// Removes a subscriber; the caller finishes it after releasing the lock.
-    mutating func remove(_ id: ID) -> (any EventSubscriber<Event>)? {
+    mutating func remove(_ id: ID) -> StreamSubscriber<Event>? {
         let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
         guard slot < slots.count, slots[slot].id == id else { return nil }
         let removed = slots[slot].subscriber
@@ -76,7 +77,7 @@ struct SubscriberRegistry<Event> {
 
     /// Marks the registry finished and hands back every subscriber, for the caller to
     /// finish after releasing the lock.
-    mutating func finish() -> [any EventSubscriber<Event>] {
+    mutating func finish() -> [StreamSubscriber<Event>] {
         isFinished = true
         defer {
             slots = []
@@ -85,10 +86,4 @@ struct SubscriberRegistry<Event> {
         }
         return slots.compactMap { $0.id == 0 ? nil : $0.subscriber }
     }
-}
-
-/// What a free slot holds: delivering to it or finishing it does nothing.
-private struct VacantSubscriber<Event>: EventSubscriber {
-    func deliver(_ event: Event) {}
-    func finish() {}
 }

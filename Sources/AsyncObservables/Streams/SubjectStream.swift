@@ -12,6 +12,7 @@
 /// > Note: `SubjectStream` is `Sendable`, so it can be created on one task and consumed on
 /// > another; its iterator is not.
 public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// `Never`: a subscription finishes; it never fails.
     public typealias Failure = Never
 
     private let stream: AsyncStream<Element>
@@ -67,6 +68,7 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
         return SubjectStream(stream: stream)
     }
 
+    /// Makes the iterator of the subscription; iterate it from one task.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: stream.makeAsyncIterator())
     }
@@ -79,10 +81,13 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
             self.base = base
         }
 
+        /// The next value, or `nil` once the subscription has ended (its publisher finished or
+        /// went away, or the consuming task was cancelled).
         public mutating func next() async -> Element? {
             await base.next()
         }
 
+        /// The next value, as `next()` gives it, staying on `actor` while waiting.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             await base.next(isolation: actor)
         }

@@ -49,10 +49,12 @@ public final class SubscriptionToken: Sendable, Hashable {
         array.append(self)
     }
 
+    /// Whether both are the same token: tokens compare by identity.
     public static func == (lhs: SubscriptionToken, rhs: SubscriptionToken) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the token's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

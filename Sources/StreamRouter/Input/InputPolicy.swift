@@ -79,6 +79,7 @@ public struct InputPolicy: Sendable, Hashable {
 public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being checked.
     public enum Kind: String, Sendable, Hashable {
+        /// A path (given to a navigator or restored), or a URL (given to a router).
         case path, url
     }
 
@@ -89,6 +90,7 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A control character (NUL, newline, escape, ...) at the given scalar offset.
     case controlCharacter(Kind, scalar: UInt32, offset: Int)
 
+    /// A sentence for logs naming the limit that was passed.
     public var description: String {
         switch self {
         case .tooLong(let kind, let length, let limit):

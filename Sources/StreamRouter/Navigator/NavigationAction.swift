@@ -44,6 +44,7 @@ public struct NavigationAction: Sendable, Hashable, Codable, CustomStringConvert
         Direction(from: previousPath, to: currentPath)
     }
 
+    /// The action as one line for logs: `push /news -> /news/42 (deeper)`.
     public var description: String {
         "\(action) \(previousPath) -> \(currentPath) (\(direction))"
     }

@@ -30,6 +30,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
         self.forwardEntries = forwardEntries
     }
 
+    /// Decodes a history; one without a current entry is a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let entries = try container.decode([Entry].self, forKey: .entries)

@@ -37,7 +37,9 @@ public final class Navigator: Sendable {
 
     /// Creates a navigator at `initialPath` (normalised; relative paths count from `/`; a
     /// path the policy rejects is replaced by `/`).
-    /// - Parameter policy: The limits on the paths this navigator accepts.
+    /// - Parameters:
+    ///   - initialPath: The first entry of the history.
+    ///   - policy: The limits on the paths this navigator accepts.
     public init(initialPath: String = "/", policy: InputPolicy = .standard) {
         self.policy = policy
         state = ObservableState(State(history: NavigationHistory(root: Self.initialPath(initialPath, policy: policy))))

@@ -14,11 +14,10 @@ package enum PathResolver {
         if path.utf8.first == slash {
             return normalize(path)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(base.utf8.count + path.utf8.count + 1)
-        appendSegments(of: base, to: &output)
-        appendSegments(of: path, to: &output)
-        return string(from: output)
+        return build(capacity: base.utf8.count + path.utf8.count + 1) { output in
+            appendSegments(of: base, to: &output)
+            appendSegments(of: path, to: &output)
+        }
     }
 
     /// Normalises `path`, read as absolute (`"home//"` -> `"/home"`).
@@ -26,10 +25,9 @@ package enum PathResolver {
         if isNormalized(path) {
             return path
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(path.utf8.count + 1)
-        appendSegments(of: path, to: &output)
-        return string(from: output)
+        return build(capacity: path.utf8.count + 1) { output in
+            appendSegments(of: path, to: &output)
+        }
     }
 
     /// Whether `path` is already absolute and normalised.
@@ -63,12 +61,49 @@ package enum PathResolver {
         return segmentLength > 0 && !(dotsOnly && segmentLength <= 2)
     }
 
-    private static func string(from bytes: [UInt8]) -> String {
-        bytes.isEmpty ? "/" : String(decoding: bytes, as: UTF8.self)
+    /// Bytes written into a buffer on the stack (or the heap, for long paths), then copied
+    /// once into the resulting string: no intermediate array.
+    private struct Output {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        /// Appends `/` and `segment`; the capacity covers every byte of the inputs.
+        mutating func append(slash: UInt8, _ segment: UnsafeBufferPointer<UInt8>) {
+            buffer[count] = slash
+            count += 1
+            for byte in segment {
+                buffer[count] = byte
+                count += 1
+            }
+        }
+
+        /// Removes the last segment (`..`); nothing above the root.
+        mutating func removeLastSegment(slash: UInt8) {
+            while count > 0 {
+                count -= 1
+                if buffer[count] == slash { return }
+            }
+        }
+
+        var string: String {
+            count == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    private static func build(capacity: Int, _ body: (inout Output) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var output = Output(buffer: buffer)
+            body(&output)
+            return output.string
+        }
     }
 
     /// Appends the segments of `path` to `output` as `/segment` each, applying `.` and `..`.
-    private static func appendSegments(of path: String, to output: inout [UInt8]) {
+    private static func appendSegments(of path: String, to output: inout Output) {
         let handled: Void? = path.utf8.withContiguousStorageIfAvailable { bytes in
             appendSegments(of: bytes, to: &output)
         }
@@ -77,7 +112,7 @@ package enum PathResolver {
         }
     }
 
-    private static func appendSegments(of bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendSegments(of bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
         var index = 0
         let end = bytes.count
         while index < end {
@@ -90,12 +125,9 @@ package enum PathResolver {
             case 1 where bytes[start] == dot:
                 continue
             case 2 where bytes[start] == dot && bytes[start + 1] == dot:
-                if let lastSlash = output.lastIndex(of: slash) {
-                    output.removeSubrange(lastSlash...)
-                }
+                output.removeLastSegment(slash: slash)
             default:
-                output.append(slash)
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(slash: slash, UnsafeBufferPointer(rebasing: bytes[start..<index]))
             }
         }
     }

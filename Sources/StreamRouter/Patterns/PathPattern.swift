@@ -46,7 +46,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Compiles a glob.
     /// - Throws: ``PathPatternError`` naming the offending segment.
     public init(_ glob: String) throws(PathPatternError) {
-        let texts = glob.split(separator: "/", omittingEmptySubsequences: true)
+        // Split on the byte `/`, as `match` splits paths: a grapheme cluster that starts with
+        // `/` (`"/\u{301}"`) still separates segments.
+        let texts = glob.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Substring.init)
         guard texts.count <= Self.maximumSegmentCount else {
             throw PathPatternError(
                 pattern: glob, segmentIndex: Self.maximumSegmentCount,
@@ -75,21 +77,24 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         isLast: Bool,
         failure: (PathPatternError.Reason) -> PathPatternError
     ) throws(PathPatternError) -> Segment {
-        if text == "*" {
+        // Tokens are read byte by byte (`*`, `:`, `?` and `.` are ASCII), never by grapheme
+        // cluster: `"*\u{301}"` holds a `*`, `":id?\u{301}"` does not end with `?`.
+        let utf8 = text.utf8
+        if utf8.elementsEqual("*".utf8) {
             guard isLast else { throw failure(.wildcardNotLast) }
             return .wildcard
         }
-        if text == "." || text == ".." {
+        if utf8.elementsEqual(".".utf8) || utf8.elementsEqual("..".utf8) {
             throw failure(.dotSegment)
         }
-        guard text.first == ":" else {
-            guard !text.contains("*") else { throw failure(.wildcardInsideSegment) }
+        guard utf8.first == UInt8(ascii: ":") else {
+            guard !utf8.contains(UInt8(ascii: "*")) else { throw failure(.wildcardInsideSegment) }
             return .literal(String(text))
         }
-        var name = text.dropFirst()
-        let isOptional = name.last == "?"
+        var name = Substring(utf8.dropFirst())
+        let isOptional = name.utf8.last == UInt8(ascii: "?")
         if isOptional {
-            name = name.dropLast()
+            name = Substring(name.utf8.dropLast())
         }
         guard let first = name.first else { throw failure(.missingParameterName) }
         if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {

@@ -31,6 +31,7 @@ public struct PathPatternError: Error, Sendable, Hashable, CustomStringConvertib
     /// What is wrong.
     public let reason: Reason
 
+    /// A sentence for logs naming the pattern, the segment and what is wrong with it.
     public var description: String {
         let location = "segment \(segmentIndex) ('\(segment)') of pattern '\(pattern)'"
         switch reason {

@@ -19,6 +19,7 @@ public struct RouteInformation: Sendable, Hashable, Codable, CustomStringConvert
         self.parameters = parameters
     }
 
+    /// The matched path, then the parameters sorted by name: `/user/5 [id=5]`.
     public var description: String {
         let parameters = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return parameters.isEmpty ? path : "\(path) [\(parameters.joined(separator: ", "))]"

@@ -29,11 +29,14 @@ public struct FileStateStore: NavigationStateStore {
         url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
     }
 
+    /// The bytes of the file, or `nil` when there is no file.
     public func load() throws -> Data? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
     }
 
+    /// Writes the bytes to ``temporaryURL``, flushes them to disk, then renames that file
+    /// over ``url``.
     public func save(_ data: Data) throws {
         let temporary = temporaryURL
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {

@@ -13,6 +13,7 @@ public enum PersistenceEvent: Sendable, Equatable, CustomStringConvertible {
     /// Saving after a change failed (the change itself stands).
     case saveFailed(PersistenceError)
 
+    /// A sentence for logs.
     public var description: String {
         switch self {
         case .restored: "restored saved state"
@@ -32,6 +33,7 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The state was saved by another version of the format.
     case incompatibleVersion(found: Int, expected: Int)
 
+    /// A sentence for logs.
     public var description: String {
         switch self {
         case .store(let reason): "store error: \(reason)"

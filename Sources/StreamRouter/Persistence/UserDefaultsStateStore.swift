@@ -25,10 +25,12 @@ public struct UserDefaultsStateStore: NavigationStateStore {
         suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
     }
 
+    /// The data stored under ``key``, or `nil`.
     public func load() throws -> Data? {
         defaults.data(forKey: key)
     }
 
+    /// Stores the data under ``key``, replacing the old value in one step.
     public func save(_ data: Data) throws {
         defaults.set(data, forKey: key)
     }

@@ -44,6 +44,7 @@ public struct RouteRedirectError: Error, Sendable, Hashable, CustomStringConvert
     /// What went wrong.
     public let reason: Reason
 
+    /// A sentence for logs with the chain: `Redirect loop: /a -> /b -> /a`.
     public var description: String {
         switch reason {
         case .loop: "Redirect loop: \(chain.joined(separator: " -> "))"

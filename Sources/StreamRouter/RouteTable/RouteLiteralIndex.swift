@@ -4,8 +4,9 @@
 /// Segments are compared byte for byte, not by Unicode canonical equivalence (`"é"`
 /// precomposed differs from `"e"` plus a combining accent), exactly as ``PathPattern``
 /// compares literals. A lookup hashes the segment in place (FNV-1a), so it neither copies
-/// the segment nor allocates. The keys are the table's own patterns, fixed when it is
-/// built, so a path — even an untrusted one — cannot lengthen the probe sequences.
+/// the segment nor allocates. The keys are the table's own literals, fixed when it is
+/// built, and the table is at most half full: the longest probe sequence is set then,
+/// whatever path — even an untrusted one — is looked up.
 struct RouteLiteralIndex: Sendable {
     private struct Edge: Sendable {
         let parent: Int

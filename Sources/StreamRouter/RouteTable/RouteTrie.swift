@@ -2,8 +2,8 @@
 /// lowest-indexed entry matching a path without testing every entry, and each entry's
 /// pattern compiled to a ``RouteMatcher`` that extracts what it matched.
 ///
-/// Nodes live in one flat array (index 0 is the root), literal edges in one hash table, so
-/// the trie is a plain `Sendable` value. A lookup walks the path's segments in place,
+/// Nodes live in one flat array (index 0 is the root), literal edges in one hash table
+/// keyed by bytes (``RouteLiteralIndex``). A lookup walks the path's segments in place,
 /// following the literal child for the segment, the parameter child, and both ways through
 /// an optional-parameter child (consume the segment, or skip the parameter); a `*` ending at
 /// a node matches whatever remains. Branches whose entries cannot beat the best index found
@@ -11,7 +11,8 @@
 /// explored at most once, so a lookup never takes more than nodes × segments steps, and
 /// recursion is never deeper than the longest pattern.
 ///
-/// A class, immutable once built: a lookup borrows it without copying its arrays.
+/// An immutable, `Sendable` class once built: a lookup borrows it without retaining each of
+/// its arrays, and allocates nothing but the winning entry's ``RouteInformation``.
 @usableFromInline
 final class RouteTrie: Sendable {
     private let nodes: [RouteTrieNode]
@@ -86,8 +87,7 @@ final class RouteTrie: Sendable {
     /// generic code only reads the winning entry's value.
     @usableFromInline
     func firstMatch(_ path: String, accept: (_ index: Int, _ information: RouteInformation) -> Bool) {
-        let normalized = PathResolver.normalize(path)
-        PathSegments.withSegments(of: normalized) { segments in
+        PathSegments.withNormalizedSegments(of: path) { segments, normalized in
             var lowerBound = -1
             // Each round looks above the last index tried, so the loop always ends.
             while let index = firstMatch(in: segments, after: lowerBound), index > lowerBound {

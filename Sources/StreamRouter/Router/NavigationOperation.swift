@@ -4,7 +4,7 @@
 /// (``GuardDecision/redirect(_:)``).
 public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, CustomStringConvertible {
     /// Show the routes in order, each by its ``RouteProvider/transition``
-    /// (``Router/navigate(to:)``).
+    /// (``Router/navigate(to:)-([Route])``).
     case navigate(to: [Route])
     /// Pop `count` routes; 0 or less does nothing, more than the stack empties it
     /// (``Router/navigateBack(_:)``).

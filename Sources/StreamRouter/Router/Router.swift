@@ -330,7 +330,7 @@ public final class Router<Route: RouteProvider>: Sendable {
     }
 
     /// What `pattern` matches in the stack's path, then each change (`nil` while it does
-    /// not match), as ``Navigator/matches(_:bufferingPolicy:)`` does for paths.
+    /// not match), as ``Navigator/matches(_:bufferingPolicy:)-(PathPattern,_)`` does for paths.
     ///
     /// ```swift
     /// // Stack [.home, .profile(id: 3)] has the path /home/profile/3.

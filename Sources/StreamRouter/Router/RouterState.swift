@@ -1,7 +1,7 @@
 /// What a ``Router`` shows: its route stack and its presented modal.
 ///
-/// `Codable`, so it can be saved after each change (see ``Router/states``) and given back
-/// to ``Router/init(state:urlMatchers:)`` at launch.
+/// `Codable`, so it can be saved after each change (see ``Router/states(bufferingPolicy:)``) and given back
+/// to ``Router/init(state:urlMatchers:policy:)`` at launch.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The pushed routes, bottom first; empty at the root.
     public var stack: [Route]

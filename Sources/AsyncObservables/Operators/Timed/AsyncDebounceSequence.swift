@@ -19,7 +19,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// An asynchronous sequence that delivers an element after a quiet interval.
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
+    /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
+    /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
     private let base: Base
@@ -32,6 +34,8 @@ where Base.Element: Sendable {
         self.clock = clock
     }
 
+    /// Makes an iterator, and starts consuming the base and timing at once; dropping the
+    /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let pending = Locked<(element: Element?, generation: UInt64)>((nil, 0))

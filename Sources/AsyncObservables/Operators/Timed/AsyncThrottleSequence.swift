@@ -25,7 +25,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// An asynchronous sequence that delivers at most one element per interval.
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
+    /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
+    /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
     private struct State {
@@ -45,6 +47,8 @@ where Base.Element: Sendable {
         self.latest = latest
     }
 
+    /// Makes an iterator, and starts consuming the base and timing at once; dropping the
+    /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let state = Locked(State())

@@ -19,13 +19,16 @@ public struct TimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Creates the error.
     public init() {}
 
+    /// A sentence for logs.
     public var description: String { "No element arrived within the timeout." }
 }
 
 /// An asynchronous sequence that throws ``TimeoutError`` when its base is silent too long.
 public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
+    /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
+    /// Any error: the base's, or ``TimeoutError``.
     public typealias Failure = any Error
 
     private let base: Base
@@ -38,6 +41,8 @@ where Base.Element: Sendable {
         self.clock = clock
     }
 
+    /// Makes an iterator, and starts the clock and consuming the base at once; dropping the
+    /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let isDone = Locked(false)

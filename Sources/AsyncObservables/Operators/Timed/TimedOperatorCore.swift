@@ -100,12 +100,16 @@ public struct AsyncTimedIterator<Element: Sendable, Failure: Error, C: Clock>: A
         lifetime = TimedOperatorLifetime(core)
     }
 
+    /// The next element the operator delivers, or `nil` once it has finished.
+    /// - Throws: The base's error, after any element still pending, or ``TimeoutError``
+    ///   from ``_Concurrency/AsyncSequence/timeout(after:clock:)``.
     public mutating func next(
         isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
         try await outputs.next(isolation: actor)?.get()
     }
 
+    /// The next element, as `next(isolation:)` gives it, without an actor to stay on.
     public mutating func next() async throws(Failure) -> Element? {
         try await next(isolation: nil)
     }
