@@ -18,4 +18,9 @@ struct SeededGenerator: RandomNumberGenerator {
     mutating func next(below bound: UInt64) -> UInt64 {
         next() % bound
     }
+
+    /// A value in `0..<bound` (`bound` > 0).
+    mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
 }

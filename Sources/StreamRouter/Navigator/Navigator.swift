@@ -292,10 +292,7 @@ public final class Navigator: Sendable {
     /// How restoring from the store went, then each failed save. Empty (finishes at once)
     /// for a navigator made without a store.
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        guard let persistence else {
-            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
-        }
-        return persistence.events(bufferingPolicy: bufferingPolicy)
+        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
     /// How restoring from the store went; `nil` for a navigator made without a store.

@@ -75,9 +75,16 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         outcomes.state
     }
 
-    /// The restore outcome first, then each save failure.
-    func events(bufferingPolicy: BufferingPolicy) -> SubjectStream<PersistenceEvent> {
-        outcomes.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0] }, transform: { $0 })
+    /// The restore outcome first, then each save failure; a finished stream when there is
+    /// no persistence.
+    static func events(
+        of persistence: StatePersistence?,
+        bufferingPolicy: BufferingPolicy
+    ) -> SubjectStream<PersistenceEvent> {
+        guard let persistence else {
+            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
+        }
+        return persistence.outcomes.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0] }, transform: { $0 })
     }
 
     /// Reads the saved state, and records how that went. Never throws and never writes.

@@ -114,10 +114,7 @@ public final class Router<Route: RouteProvider>: Sendable {
     /// How restoring from the store went, then each failed save. Finishes at once for a
     /// router made without a store.
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        guard let persistence else {
-            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
-        }
-        return persistence.events(bufferingPolicy: bufferingPolicy)
+        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
     // MARK: - Reading
