@@ -2,7 +2,7 @@ import AsyncObservables
 import StreamRouterTesting
 import Testing
 
-@Suite struct MulticastSubjectTests {
+@Suite(.timeLimit(.minutes(2))) struct MulticastSubjectTests {
     @Test func everySubscriberGetsEveryValueInOrder() async throws {
         let subject = MulticastSubject<Int>()
         let first = StreamRecorder(subject.values)
@@ -110,7 +110,7 @@ import Testing
     }
 }
 
-@Suite struct CurrentValueSubjectTests {
+@Suite(.timeLimit(.minutes(2))) struct CurrentValueSubjectTests {
     @Test func aNewSubscriberGetsTheCurrentValueFirst() async throws {
         let subject = CurrentValueSubject("a")
         subject.send("b")
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-@Suite struct ObservableStateTests {
+@Suite(.timeLimit(.minutes(2))) struct ObservableStateTests {
     @Test func initialElementsAndEventsAreAtomicWithSubscription() async throws {
         let counter = ObservableState<Int, Int>(0)
         let recorders = await withTaskGroup(of: StreamRecorder<Int>.self) { group in

@@ -2,7 +2,7 @@ import AsyncObservables
 import StreamRouterTesting
 import Testing
 
-@Suite struct TimedOperatorTests {
+@Suite(.timeLimit(.minutes(2))) struct TimedOperatorTests {
     @Test func debounceDeliversTheLastElementOfABurst() async throws {
         let clock = TestClock()
         let source = TestSource<String>()

@@ -46,7 +46,7 @@ enum LinkRoute: RouteProvider {
     }
 }
 
-@Suite struct DeepLinkMatchingTests {
+@Suite(.timeLimit(.minutes(2))) struct DeepLinkMatchingTests {
     enum Expected: Sendable, Equatable {
         case route(LinkRoute)
         case unsupportedScheme, unknownHost, noMatchingPath, undecodable

@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite struct InputPolicyTests {
+@Suite(.timeLimit(.minutes(2))) struct InputPolicyTests {
     @Test(arguments: [
         ("/ok", nil),
         ("/a\u{0}b", InputError.controlCharacter(.path, scalar: 0, offset: 2)),
@@ -66,7 +66,7 @@ import Testing
     }
 }
 
-@Suite struct DeepLinkInputPolicyTests {
+@Suite(.timeLimit(.minutes(2))) struct DeepLinkInputPolicyTests {
     enum Link: RouteProvider {
         case page(String)
         static func registerURLs() -> URLMatcherGroup<Link>? {

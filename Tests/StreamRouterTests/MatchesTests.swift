@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite struct MatchesTests {
+@Suite(.timeLimit(.minutes(2))) struct MatchesTests {
     @Test func currentMatchFirstThenOnlyChanges() async throws {
         let navigator = Navigator(initialPath: "/home")
         let recorder = StreamRecorder(navigator.matches(try PathPattern("/user/:id/*")))
@@ -101,7 +101,7 @@ import Testing
     }
 }
 
-@Suite struct RedirectTests {
+@Suite(.timeLimit(.minutes(2))) struct RedirectTests {
     let table: RouteTable<RouteDestination<String>>
 
     init() throws {

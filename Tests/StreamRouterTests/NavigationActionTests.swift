@@ -1,7 +1,7 @@
 import StreamRouter
 import Testing
 
-@Suite struct NavigationActionTests {
+@Suite(.timeLimit(.minutes(2))) struct NavigationActionTests {
     @Test(arguments: [
         ("/news", "/news/latest", NavigationAction.Direction.deeper),
         ("/", "/hello", .deeper),

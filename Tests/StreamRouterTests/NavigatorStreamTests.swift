@@ -2,7 +2,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite struct NavigatorStreamTests {
+@Suite(.timeLimit(.minutes(2))) struct NavigatorStreamTests {
     @Test func actionsSubscribeWhenCreated() async throws {
         let navigator = Navigator()
         let actions = navigator.actions

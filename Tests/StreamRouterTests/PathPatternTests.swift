@@ -1,7 +1,7 @@
 import StreamRouter
 import Testing
 
-@Suite struct PathPatternTests {
+@Suite(.timeLimit(.minutes(2))) struct PathPatternTests {
     @Test(arguments: [
         ("/", "/"),
         ("/", ""),

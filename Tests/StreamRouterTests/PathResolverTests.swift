@@ -1,7 +1,7 @@
 @testable import StreamRouter
 import Testing
 
-@Suite struct PathResolverTests {
+@Suite(.timeLimit(.minutes(2))) struct PathResolverTests {
     @Test(arguments: [
         ("///unnecessary///slashes", "/unnecessary/slashes"),
         ("///a//b/", "/a/b"),

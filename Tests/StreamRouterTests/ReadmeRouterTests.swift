@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// README "Typed routes and deep links".
-@Suite struct ReadmeRouterTests {
+@Suite(.timeLimit(.minutes(2))) struct ReadmeRouterTests {
     enum AppRoute: RouteProvider {
         case home, allProducts, products(category: String), profile(id: Int), login
 

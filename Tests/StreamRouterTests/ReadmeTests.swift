@@ -3,7 +3,7 @@ import StreamRouterTesting
 import Testing
 
 /// Each test mirrors a code block of README.md, so the README cannot drift from the API.
-@Suite struct ReadmeTests {
+@Suite(.timeLimit(.minutes(2))) struct ReadmeTests {
     @Test func leadExample() async throws {
         let navigator = Navigator(initialPath: "/")
         let actions = navigator.actions
@@ -89,7 +89,7 @@ import Testing
 }
 
 /// README "View models on routes".
-@Suite struct ReadmeViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct ReadmeViewModelTests {
     enum Screen: Sendable, Equatable { case home, article, notFound }
 
     final class AppViewModel: Sendable {

@@ -16,7 +16,7 @@ private final class ActivityLog: Sendable {
     }
 }
 
-@Suite struct RouteScopeTests {
+@Suite(.timeLimit(.minutes(2))) struct RouteScopeTests {
     @Test func activatesWhileMatchingAndRestartsOnNewParameters() async throws {
         let navigator = Navigator()
         let log = ActivityLog()

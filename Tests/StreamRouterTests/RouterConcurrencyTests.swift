@@ -75,7 +75,7 @@ extension RouterEvent {
     }
 }
 
-@Suite struct RouterConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterConcurrencyTests {
     typealias Route = RouterTestRoute
 
     @Test func concurrentNavigationsCommitInCallOrder() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// DESIGN.md's "Typed routes and deep links" snippet, compiled as written (nested here so
 /// its `AppRoute` name stays private to this suite).
-@Suite struct RouterDesignSnippetTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterDesignSnippetTests {
     enum AppRoute: RouteProvider {                  // Hashable, Codable, Sendable
         case home, allProducts, products(category: String), profile(id: Int), logout
         static func registerURLs() -> URLMatcherGroup<AppRoute>? {

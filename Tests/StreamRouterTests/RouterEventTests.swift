@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// `router.events`, `router.streams` and the DESIGN/XRouter stream contracts.
-@Suite struct RouterEventTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterEventTests {
     typealias Route = EventRoute
 
     enum EventRoute: RouteProvider {

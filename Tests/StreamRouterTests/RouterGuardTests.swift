@@ -22,7 +22,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
     }
 }
 
-@Suite struct RouterGuardTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterGuardTests {
     typealias Route = RouterTestRoute
 
     @Test func aThrowingGuardCancelsAndChangesNothing() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The stack operations added to ``NavigationHistory`` for the typed router, checked
 /// against a trivial reference model on many random sequences.
-@Suite struct RouterHistoryStackTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterHistoryStackTests {
     @Test func pushContentsOfPushesInOrder() {
         var history = NavigationHistory(root: 0)
         history.push(contentsOf: [1, 2, 3])

@@ -4,7 +4,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite struct RouterPersistenceTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterPersistenceTests {
     enum Screen: RouteProvider {
         case home, list(category: String), detail(id: Int), settings
 
@@ -70,7 +70,7 @@ import Testing
 }
 
 @MainActor
-@Suite struct RouterModelTests {
+@Suite(.timeLimit(.minutes(2))) struct RouterModelTests {
     @Test func mirrorsTheRouter() async throws {
         let router = Router<RouterPersistenceTests.Screen>()
         let detail = try PathPattern("/home/detail/:id")
