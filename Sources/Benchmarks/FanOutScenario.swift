@@ -1,0 +1,116 @@
+import StreamRouter
+
+/// A navigator delivering actions to 1, 10 and 100 subscribers, each consumed by its own
+/// task, against one bare `AsyncStream<Int>` with one consumer.
+///
+/// One operation is one *delivered* event: an action published to `k` subscribers counts
+/// `k` times. The figure is the time from the first publish to the last consumer having
+/// taken its last action, over the events delivered. The phase row is the publish loop
+/// alone over the same count: the publisher's cost per subscriber per event.
+///
+/// The "publish only" rows time the publisher alone, with no consumer running (each
+/// subscription keeps the newest 64 actions, the bare stream the newest 64 integers): the
+/// cost of publishing one action to one subscriber without waking anyone, against a bare
+/// `yield`. They separate what the library adds from the scheduling of consumer tasks,
+/// which dominates the delivered figures.
+///
+/// The navigator alternates `navigate(_:replace: true)` between two absolute paths, so its
+/// history does not grow while it is measured.
+enum FanOutScenario {
+    static let name = "fan-out"
+    static let subscriberCounts = [1, 10, 100]
+    static let targets = ["/news/archive", "/news/latest"]
+
+    static func comparisons() throws -> [Comparison] {
+        let delivered = subscriberCounts.map { subscribers in
+            Comparison(
+                scenario: name,
+                name: "\(subscribers) subscriber\(subscribers == 1 ? "" : "s")",
+                unit: "delivered event",
+                libraryLabel: "Navigator.actions",
+                baselineLabel: "bare AsyncStream",
+                kind: .timed(
+                    library: { operations in await deliver(subscribers: subscribers, operations: operations) },
+                    baseline: { operations in await BareAsyncStreamBaseline.deliver(operations: operations) }
+                ),
+                target: .ratio(atLeast: 1 / 1.1, "lib ≤ 1.1x bare"),
+                phaseLabel: "publish / subscriber"
+            )
+        }
+        let publishOnly = subscriberCounts.map { subscribers in
+            Comparison(
+                scenario: name,
+                name: "\(subscribers) subscriber\(subscribers == 1 ? "" : "s"), publish only",
+                unit: "event × subscriber",
+                libraryLabel: "Navigator.actions",
+                baselineLabel: "bare AsyncStream",
+                kind: .timed(
+                    library: { operations in FanOutScenario.publishOnly(subscribers: subscribers, operations: operations) },
+                    baseline: { operations in BareAsyncStreamBaseline.yieldOnly(operations: operations) }
+                )
+            )
+        }
+        return delivered + publishOnly
+    }
+
+    /// The publisher's side alone: `k` subscribers whose consumers are not running, so every
+    /// action is buffered and no consumer is woken. Isolates the library's cost of
+    /// publishing one action to one subscriber from the scheduling of consumer tasks.
+    static func publishOnly(subscribers: Int, operations: Int) -> Sample {
+        let events = max(1, operations / subscribers)
+        let navigator = Navigator(initialPath: targets[1])
+        let streams = (0..<subscribers).map { _ in navigator.actions(bufferingPolicy: .bufferingNewest(64)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for event in 0..<events {
+            navigator.navigate(targets[event & 1], replace: true)
+        }
+        let elapsed = start.duration(to: clock.now)
+        withExtendedLifetime(streams) {}
+        return Sample(elapsed: elapsed, operations: events * subscribers)
+    }
+
+    static func deliver(subscribers: Int, operations: Int) async -> Sample {
+        let events = max(1, operations / subscribers)
+        let navigator = Navigator(initialPath: targets[1])
+        var consumers: [Task<Int, Never>] = []
+        consumers.reserveCapacity(subscribers)
+        for _ in 0..<subscribers {
+            let stream = navigator.actions
+            consumers.append(
+                Task.detached {
+                    var received = 0
+                    var checksum = 0
+                    for await action in stream {
+                        checksum &+= action.currentPath.utf8.count
+                        received += 1
+                        if received == events { break }
+                    }
+                    return checksum
+                }
+            )
+        }
+        await letConsumersStart()
+        let clock = ContinuousClock()
+        let start = clock.now
+        for event in 0..<events {
+            navigator.navigate(targets[event & 1], replace: true)
+        }
+        let published = clock.now
+        for consumer in consumers {
+            blackhole(await consumer.value)
+        }
+        let end = clock.now
+        return Sample(
+            elapsed: start.duration(to: end),
+            operations: events * subscribers,
+            phase: start.duration(to: published)
+        )
+    }
+
+    /// Gives freshly started consumer tasks time to reach their first `next()` before the
+    /// clock starts (outside the measured time).
+    static func letConsumersStart() async {
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+}

@@ -1,0 +1,18 @@
+/// Every scenario, in the order a run measures them.
+enum Scenarios {
+    struct Entry: Sendable {
+        let name: String
+        let comparisons: @Sendable () throws -> [Comparison]
+    }
+
+    static let all: [Entry] = [
+        Entry(name: RouteTableScenario.name, comparisons: RouteTableScenario.comparisons),
+        Entry(name: PathPatternScenario.name, comparisons: PathPatternScenario.comparisons),
+        Entry(name: PathResolutionScenario.name, comparisons: PathResolutionScenario.comparisons),
+        Entry(name: FanOutScenario.name, comparisons: FanOutScenario.comparisons),
+        Entry(name: SubscriberMemoryScenario.name, comparisons: SubscriberMemoryScenario.comparisons),
+        Entry(name: OpenURLScenario.name, comparisons: OpenURLScenario.comparisons),
+    ]
+
+    static var names: [String] { all.map(\.name) }
+}
