@@ -13,7 +13,7 @@ enum PathPatternScenario {
     ]
 
     static func comparisons() throws -> [Comparison] {
-        let current = try cases.map { testCase in
+        try cases.map { testCase in
             let pattern = try PathPattern(testCase.glob)
             let route = try RegexScanBaseline<Int>.Route(glob: testCase.glob, value: 0)
             let path = opaque(testCase.path)
@@ -44,35 +44,6 @@ enum PathPatternScenario {
                 target: .ratio(atLeast: 4, "≥ 4x")
             )
         }
-        // The table's compiled matcher on the same cases: what PathPattern.match would cost
-        // if it adopted it (PathPattern.swift is not changed by this benchmark's work).
-        let compiled = try cases.map { testCase in
-            let pattern = try PathPattern(testCase.glob)
-            let matcher = RouteMatcher(pattern)
-            let route = try RegexScanBaseline<Int>.Route(glob: testCase.glob, value: 0)
-            let path = opaque(testCase.path)
-            guard matcher.match(path) == pattern.match(path) else {
-                throw BenchmarkError("pattern-match: RouteMatcher and PathPattern disagree on \(testCase.glob), \(path)")
-            }
-            return Comparison(
-                scenario: name,
-                name: "\(testCase.name), compiled",
-                unit: "match",
-                libraryLabel: "RouteMatcher.match",
-                baselineLabel: "one regex match",
-                kind: .timed(
-                    library: { operations in
-                        timeLoop(operations) { _ in fold(matcher.match(path)) }
-                    },
-                    baseline: { operations in
-                        timeLoop(operations) { _ in
-                            fold(route.match(path, range: NSRange(location: 0, length: path.utf16.count)))
-                        }
-                    }
-                )
-            )
-        }
-        return current + compiled
     }
 
     @inline(__always)

@@ -38,6 +38,7 @@ import Testing
                 let pattern = try PathPattern(glob)
                 compiled += 1
                 #expect(try PathPattern(pattern.description) == pattern, context)
+                #expect(pattern.match(path) == ReferencePatternMatcher(pattern: pattern).match(path), context)
                 if let match = pattern.match(path) {
                     #expect(Self.isNormalised(match.path), context)
                     #expect(match.parameters.values.allSatisfy { !$0.isEmpty && !$0.contains("/") }, context)

@@ -204,7 +204,7 @@ import Testing
 
     static func naiveMatch(_ entries: [RandomEntry], _ path: String) -> Hit? {
         for (index, entry) in entries.enumerated() {
-            if let information = entry.pattern.match(path), let value = entry.value(for: information, index: index) {
+            if let information = ReferencePatternMatcher(pattern: entry.pattern).match(path), let value = entry.value(for: information, index: index) {
                 return Hit(index: value, information: information)
             }
         }

@@ -15,9 +15,10 @@ import Darwin
 ///
 /// Like `Mutex`, the lock is not reentrant: never call `withLock` from inside `withLock` on
 /// the same instance.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     /// Creates a lock guarding `value`.
     package init(_ value: Value) {
@@ -34,6 +35,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {

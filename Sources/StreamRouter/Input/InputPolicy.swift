@@ -46,7 +46,11 @@ public struct InputPolicy: Sendable, Hashable {
     /// - Throws: ``InputError``.
     public func check(resolvedPath path: String) throws(InputError) {
         try Self.checkLength(of: path, limit: maximumPathLength, kind: .path)
-        let segments = path.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count - (path == "/" ? 1 : 0)
+        var slashes = 0
+        for byte in path.utf8 where byte == UInt8(ascii: "/") {
+            slashes += 1
+        }
+        let segments = path == "/" ? 0 : slashes
         guard segments <= maximumSegmentCount else {
             throw .tooManySegments(count: segments, limit: maximumSegmentCount)
         }
@@ -65,6 +69,19 @@ public struct InputPolicy: Sendable, Hashable {
     }
 
     private static func checkCharacters(of text: String, kind: InputError.Kind) throws(InputError) {
+        // Control characters are C0 (bytes below 0x20), DEL (0x7F) and C1 (U+0080–U+009F:
+        // 0xC2 followed by 0x80–0x9F in UTF-8). One pass over the bytes; scalars are only
+        // counted to report a failure.
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                try reportControlCharacter(in: text, kind: kind)
+            }
+            previous = byte
+        }
+    }
+
+    private static func reportControlCharacter(in text: String, kind: InputError.Kind) throws(InputError) {
         for (offset, scalar) in text.unicodeScalars.enumerated() where isControl(scalar) {
             throw .controlCharacter(kind, scalar: scalar.value, offset: offset)
         }

@@ -38,6 +38,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The compiled segments, in order.
     public let segments: [Segment]
 
+    /// The segments compiled for matching, built once.
+    let matcher: PatternMatcher
+
     /// The pattern in canonical form (`"user//:id/"` -> `"/user/:id"`).
     public var description: String {
         "/" + segments.map(\.text).joined(separator: "/")
@@ -70,6 +73,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(segment)
         }
         self.segments = segments
+        matcher = PatternMatcher(segments)
     }
 
     private static func segment(
@@ -109,74 +113,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
     /// - Returns: What matched, or `nil`.
     public func match(_ path: String) -> RouteInformation? {
-        let normalized = PathResolver.normalize(path)
-        let parts = normalized.utf8.split(separator: UInt8(ascii: "/"))
-        var bindings = [Int?](repeating: nil, count: segments.count)
-        var failed: Set<Int> = []
-        guard matchSegments(from: 0, at: 0, of: parts, bindings: &bindings, failed: &failed) else {
-            return nil
-        }
-        var parameters: [String: String] = [:]
-        var matchedPath = normalized
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .parameter(let name), .optionalParameter(let name):
-                if let part = bindings[index] {
-                    parameters[name] = String(Substring(parts[part]))
-                }
-            case .wildcard:
-                if let first = bindings[index], first < parts.count {
-                    matchedPath = first == 0 ? "/" : String(Substring(normalized.utf8[..<parts[first].startIndex].dropLast()))
-                }
-            case .literal:
-                break
-            }
-        }
-        return RouteInformation(path: matchedPath, parameters: parameters)
+        matcher.match(path)
     }
 
-    /// Whether segments from `segmentIndex` on match parts from `partIndex` on. Records the
-    /// part each parameter took in `bindings`; remembers failed states in `failed` (only
-    /// optional parameters branch, so only they need it).
-    private func matchSegments(
-        from segmentIndex: Int,
-        at partIndex: Int,
-        of parts: [Substring.UTF8View],
-        bindings: inout [Int?],
-        failed: inout Set<Int>
-    ) -> Bool {
-        var segmentIndex = segmentIndex
-        var partIndex = partIndex
-        while segmentIndex < segments.count {
-            switch segments[segmentIndex] {
-            case .literal(let text):
-                guard partIndex < parts.count, parts[partIndex].elementsEqual(text.utf8) else { return false }
-            case .parameter:
-                guard partIndex < parts.count else { return false }
-                bindings[segmentIndex] = partIndex
-            case .wildcard:
-                bindings[segmentIndex] = partIndex
-                return true
-            case .optionalParameter:
-                let state = segmentIndex * (parts.count + 1) + partIndex
-                guard !failed.contains(state) else { return false }
-                if partIndex < parts.count {
-                    bindings[segmentIndex] = partIndex
-                    if matchSegments(from: segmentIndex + 1, at: partIndex + 1, of: parts, bindings: &bindings, failed: &failed) {
-                        return true
-                    }
-                }
-                bindings[segmentIndex] = nil
-                if matchSegments(from: segmentIndex + 1, at: partIndex, of: parts, bindings: &bindings, failed: &failed) {
-                    return true
-                }
-                failed.insert(state)
-                return false
-            }
-            segmentIndex += 1
-            partIndex += 1
-        }
-        return partIndex == parts.count
+    public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool {
+        lhs.segments == rhs.segments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(segments)
     }
 }
 

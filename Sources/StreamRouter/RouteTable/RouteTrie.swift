@@ -1,6 +1,6 @@
 /// The compiled form of a ``RouteTable``: a segment trie over its patterns that finds the
 /// lowest-indexed entry matching a path without testing every entry, and each entry's
-/// pattern compiled to a ``RouteMatcher`` that extracts what it matched.
+/// pattern compiled to a ``PatternMatcher`` that extracts what it matched.
 ///
 /// Nodes live in one flat array (index 0 is the root), literal edges in one hash table
 /// keyed by bytes (``RouteLiteralIndex``). A lookup walks the path's segments in place,
@@ -17,7 +17,7 @@
 final class RouteTrie: Sendable {
     private let nodes: [RouteTrieNode]
     private let literals: RouteLiteralIndex
-    private let matchers: [RouteMatcher]
+    private let matchers: [PatternMatcher]
 
     /// Compiles the patterns of a table's entries, in declaration order.
     init(_ patterns: [PathPattern]) {
@@ -27,7 +27,7 @@ final class RouteTrie: Sendable {
         }
         nodes = builder.nodes
         literals = builder.literals
-        matchers = patterns.map(RouteMatcher.init)
+        matchers = patterns.map(\.matcher)
     }
 
     /// Builds the nodes and literal edges, one pattern at a time.

@@ -20,7 +20,7 @@ struct RouteStack<Route: RouteProvider>: Sendable {
 
     /// The routes above the root, bottom first.
     var routes: [Route] {
-        history.entries.compactMap(\.route)
+        history.entries.compactMap { $0.route }  // a closure: a generic key path costs a metadata lookup per call
     }
 
     /// The state as a public value.

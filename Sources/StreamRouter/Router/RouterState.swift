@@ -24,7 +24,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     static func path(of routes: [Route]) -> String {
-        PathResolver.normalize(routes.map(\.path).joined(separator: "/"))
+        PathResolver.normalize(routes.map { $0.path }.joined(separator: "/"))
     }
 
     /// The stack, then the modal if one is presented.

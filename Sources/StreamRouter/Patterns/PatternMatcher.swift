@@ -1,19 +1,16 @@
-/// One entry's ``PathPattern``, compiled for ``RouteTable`` lookups: it matches the segments
-/// of a normalised path in place and builds the ``RouteInformation``.
+/// A ``PathPattern`` compiled for matching, once, when the pattern is made: it matches the
+/// segments of a normalised path in place and builds the ``RouteInformation``. It is what
+/// ``PathPattern/match(_:)`` and ``RouteTable`` lookups run.
 ///
-/// It gives exactly what ``PathPattern/match(_:)`` gives for the same path: the same walk
-/// (an optional parameter tries to take a segment before it tries to skip it, failed states
-/// are remembered), the same parameters, the same matched part. Unlike it, it splits
-/// nothing, and allocates only the result (and the memo of failed states, when an optional
+/// An optional parameter tries to take a segment before it tries to skip it, and failed
+/// states are remembered, so ambiguous matches resolve greedily and never take exponential
+/// time. It splits nothing, and allocates only the result (and the memo of failed states, when an optional
 /// parameter has to backtrack). Its segments are plain values (a kind and a range into one
 /// byte buffer or one name list), so a walk retains nothing.
 ///
 /// A class, immutable once built, so that a match borrows one reference instead of
 /// retaining each of its arrays.
-///
-/// `package`, with ``match(_:)``, so that the benchmarks can measure it beside
-/// ``PathPattern/match(_:)``: it is the body that method could adopt.
-package final class RouteMatcher: Sendable {
+package final class PatternMatcher: Sendable {
     private enum Kind: UInt8, Sendable {
         case literal
         case parameter
@@ -32,11 +29,6 @@ package final class RouteMatcher: Sendable {
     private let literals: [UInt8]
     private let names: [String]
     private let hasOptionalParameter: Bool
-
-    /// Compiles `pattern`.
-    package convenience init(_ pattern: PathPattern) {
-        self.init(pattern.segments)
-    }
 
     /// Compiles the segments of a pattern (what ``PathPattern/init(_:)`` produces).
     package init(_ patternSegments: [PathPattern.Segment]) {
