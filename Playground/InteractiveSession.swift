@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreamRouter
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A prompt that drives a navigator from the terminal: `go PATH`, `back [N]`,
 /// `forward [N]`, `clear`, `help`, `quit` (or end of input).

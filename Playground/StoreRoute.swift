@@ -2,7 +2,10 @@ import StreamRouter
 
 /// The typed routes of a small store app, with the deep links that reach them.
 enum StoreRoute: RouteProvider {
-    case home, allProducts, products(category: String), profile(id: Int), login
+    case home, allProducts
+    case products(category: String)
+    case profile(id: Int)
+    case login
 
     static func registerURLs() -> URLMatcherGroup<StoreRoute>? {
         .group("store.example.com") {

@@ -2,9 +2,9 @@
 // an interactive prompt when it is a terminal.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 if isatty(STDIN_FILENO) == 1 {

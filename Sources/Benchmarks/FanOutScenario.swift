@@ -45,7 +45,9 @@ enum FanOutScenario {
                 libraryLabel: "Navigator.actions",
                 baselineLabel: "bare AsyncStream",
                 kind: .timed(
-                    library: { operations in FanOutScenario.publishOnly(subscribers: subscribers, operations: operations) },
+                    library: { operations in
+                        FanOutScenario.publishOnly(subscribers: subscribers, operations: operations)
+                    },
                     baseline: { operations in BareAsyncStreamBaseline.yieldOnly(operations: operations) }
                 )
             )

@@ -137,12 +137,14 @@ struct Harness: Sendable {
             baseline: baselineFigures,
             metric: "ns"
         )
-        result.libraryPhase = Figures(librarySamples.compactMap { sample in
-            sample.phase.map { $0.nanoseconds / Double(sample.operations) }
-        })
-        result.baselinePhase = Figures(baselineSamples.compactMap { sample in
-            sample.phase.map { $0.nanoseconds / Double(sample.operations) }
-        })
+        result.libraryPhase = Figures(
+            librarySamples.compactMap { sample in
+                sample.phase.map { $0.nanoseconds / Double(sample.operations) }
+            })
+        result.baselinePhase = Figures(
+            baselineSamples.compactMap { sample in
+                sample.phase.map { $0.nanoseconds / Double(sample.operations) }
+            })
         result.libraryOperations = librarySamples.first?.operations
         result.baselineOperations = baselineSamples.first?.operations
         return result

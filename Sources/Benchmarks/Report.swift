@@ -118,7 +118,9 @@ enum TablePrinter {
 
     static func printRow(_ result: RowResult) {
         guard result.status == "measured", let library = result.library, let baseline = result.baseline else {
-            printRow([result.scenario, result.name, result.unit, result.status, "", "", "", result.target?.text ?? "", ""])
+            printRow([
+                result.scenario, result.name, result.unit, result.status, "", "", "", result.target?.text ?? "", "",
+            ])
             return
         }
         let format = result.metric == "bytes" ? formatBytes : formatNanoseconds
@@ -133,7 +135,9 @@ enum TablePrinter {
             result.target?.text ?? "",
             result.targetMet.map { $0 ? "yes" : "NO" } ?? "",
         ])
-        if let label = result.phaseLabel, let libraryPhase = result.libraryPhase, let baselinePhase = result.baselinePhase {
+        if let label = result.phaseLabel, let libraryPhase = result.libraryPhase,
+            let baselinePhase = result.baselinePhase
+        {
             printRow([
                 "", "  \(label)", "", figures(libraryPhase), figures(baselinePhase),
                 formatRatio(baselinePhase.median / libraryPhase.median), "", "", "",

@@ -90,7 +90,9 @@ enum RouteTableScenario {
     /// itself at 10 patterns, interleaved like any comparison (so a busy machine slows both
     /// alike); the ratio is the 10-pattern time over the 1,000-pattern time, at least 1/1.5.
     private static func sizeIndependence(small: RouteTable<Int>?, large: RouteTable<Int>?) throws -> [Comparison] {
-        guard let small, let large else { throw BenchmarkError("route-table: the 10 and 1000 pattern tables are missing") }
+        guard let small, let large else {
+            throw BenchmarkError("route-table: the 10 and 1000 pattern tables are missing")
+        }
         return zip(cases(size: 10), cases(size: 1_000)).map { smallCase, largeCase in
             let smallPath = opaque(smallCase.path)
             let largePath = opaque(largeCase.path)

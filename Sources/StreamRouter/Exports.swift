@@ -1,2 +1,3 @@
 @_exported import AsyncObservables
+
 @_exported import struct Foundation.URL

@@ -31,7 +31,8 @@ private struct Boom: Error, Equatable {}
     }
 
     @Test func removeDuplicatesByPredicate() async throws {
-        let values = try await collect(stream(["a", "A", "b", "B", "a"]).removeDuplicates { $0.lowercased() == $1.lowercased() })
+        let values = try await collect(
+            stream(["a", "A", "b", "B", "a"]).removeDuplicates { $0.lowercased() == $1.lowercased() })
         #expect(values == ["a", "b", "a"])
     }
 

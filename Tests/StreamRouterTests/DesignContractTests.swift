@@ -14,7 +14,8 @@ import Testing
         #expect(navigator.path == "/settings")
         navigator.navigate("profile", replace: true)
         #expect(navigator.path == "/settings/profile")
-        navigator.goBack(total: 2); navigator.goForward(total: 1)
+        navigator.goBack(total: 2)
+        navigator.goForward(total: 1)
         // History was /, /news, /settings/user, /settings/profile (which replaced /settings).
         #expect(navigator.path == "/settings/user")
         #expect(navigator.forwardStackSize == 1)

@@ -33,7 +33,8 @@ import Testing
             if index.isMultiple(of: 100) { await Task.yield() }  // let other tests' tasks run
             let glob = Self.randomText(&random)
             let path = Self.randomText(&random)
-            let context = Comment(rawValue: "seed \(seed) case \(index): glob \(glob.debugDescription) path \(path.debugDescription)")
+            let context = Comment(
+                rawValue: "seed \(seed) case \(index): glob \(glob.debugDescription) path \(path.debugDescription)")
             do {
                 let pattern = try PathPattern(glob)
                 compiled += 1
@@ -58,7 +59,9 @@ import Testing
             if index.isMultiple(of: 100) { await Task.yield() }  // let other tests' tasks run
             let path = Self.randomText(&random, maxLength: 20)
             let before = navigator.path
-            let context = Comment(rawValue: "seed \(seed) case \(index): from \(before.debugDescription) navigate \(path.debugDescription)")
+            let context = Comment(
+                rawValue:
+                    "seed \(seed) case \(index): from \(before.debugDescription) navigate \(path.debugDescription)")
             do {
                 let action = try navigator.navigate(checked: path, replace: random.next(below: 4) == 0)
                 #expect(Self.isNormalised(navigator.path), context)

@@ -42,27 +42,36 @@ import Testing
     }
 
     @Test func restoredPathsAreCheckedToo() throws {
-        let store = InMemoryStateStore(data: Data(#"{"version": 1, "state": {"entries": ["/", "/x\u0000"], "forwardEntries": []}}"#.utf8))
+        let store = InMemoryStateStore(
+            data: Data(#"{"version": 1, "state": {"entries": ["/", "/x\u0000"], "forwardEntries": []}}"#.utf8))
         let navigator = Navigator(initialPath: "/home", store: store)
         #expect(navigator.path == "/home")
         guard case .restoreFailed = navigator.restoration else {
             Issue.record("expected a restore failure, got \(String(describing: navigator.restoration))")
             return
         }
-        let unnormalised = InMemoryStateStore(data: Data(#"{"version": 1, "state": {"entries": ["relative//path"], "forwardEntries": []}}"#.utf8))
+        let unnormalised = InMemoryStateStore(
+            data: Data(#"{"version": 1, "state": {"entries": ["relative//path"], "forwardEntries": []}}"#.utf8))
         #expect(Navigator(store: unnormalised).path == "/")
     }
 
     @Test func urlLimits() {
         let policy = InputPolicy(maximumURLLength: 20)
         #expect(throws: Never.self) { try policy.check(url: "https://a.com/x") }
-        #expect(throws: InputError.tooLong(.url, length: 26, limit: 20)) { try policy.check(url: "https://example.com/abcdef") }
-        #expect(throws: InputError.controlCharacter(.url, scalar: 0x0D, offset: 9)) { try policy.check(url: "https://a\r.com") }
+        #expect(throws: InputError.tooLong(.url, length: 26, limit: 20)) {
+            try policy.check(url: "https://example.com/abcdef")
+        }
+        #expect(throws: InputError.controlCharacter(.url, scalar: 0x0D, offset: 9)) {
+            try policy.check(url: "https://a\r.com")
+        }
     }
 
     @Test func errorsDescribeThemselves() {
-        #expect(InputError.tooLong(.path, length: 10, limit: 5).description == "The path is 10 bytes long; the limit is 5.")
-        #expect(InputError.controlCharacter(.url, scalar: 0, offset: 3).description == "The url holds control character U+0 at offset 3.")
+        #expect(
+            InputError.tooLong(.path, length: 10, limit: 5).description == "The path is 10 bytes long; the limit is 5.")
+        #expect(
+            InputError.controlCharacter(.url, scalar: 0, offset: 3).description
+                == "The url holds control character U+0 at offset 3.")
     }
 }
 
@@ -83,7 +92,11 @@ import Testing
         #expect(router.stack == [.page("short")])
         try await events.wait { events in
             events.contains { event in
-                if case .urlNotHandled(_, .rejectedInput(.tooLong(.url, length: 125, limit: 40))) = event { true } else { false }
+                if case .urlNotHandled(_, .rejectedInput(.tooLong(.url, length: 125, limit: 40))) = event {
+                    true
+                } else {
+                    false
+                }
             }
         }
     }

@@ -13,12 +13,13 @@ import Testing
         navigator.navigate("/user/2")
         navigator.navigate("/home")
         let matches = try await recorder.next(4)
-        #expect(matches == [
-            nil,
-            RouteInformation(path: "/user/1", parameters: ["id": "1"]),
-            RouteInformation(path: "/user/2", parameters: ["id": "2"]),
-            nil,
-        ])
+        #expect(
+            matches == [
+                nil,
+                RouteInformation(path: "/user/1", parameters: ["id": "1"]),
+                RouteInformation(path: "/user/2", parameters: ["id": "2"]),
+                nil,
+            ])
     }
 
     @Test func globOverloadThrowsForABadPattern() {
@@ -28,7 +29,8 @@ import Testing
 
     @Test func validatorActivatesOnlyValidMatches() async throws {
         let navigator = Navigator(initialPath: "/user/not-a-uuid")
-        let ids = StreamRecorder(navigator.matches(try PathPattern("/user/:id")) { UUID(uuidString: $0.parameters["id"] ?? "") })
+        let ids = StreamRecorder(
+            navigator.matches(try PathPattern("/user/:id")) { UUID(uuidString: $0.parameters["id"] ?? "") })
         let uuid = UUID()
         navigator.navigate("/user/also-bad")  // still nil: not repeated
         navigator.navigate("/user/\(uuid.uuidString)")
@@ -132,7 +134,9 @@ import Testing
 
     @Test func limitsLongChains() throws {
         let chain = RouteTable<RouteDestination<Int>>(
-            try (1...5).map { (try PathPattern("/r\($0)"), .redirect(to: "/r\($0 + 1)")) } + [(try PathPattern("/r6"), .screen(6))]
+            try (1...5).map { (try PathPattern("/r\($0)"), .redirect(to: "/r\($0 + 1)")) } + [
+                (try PathPattern("/r6"), .screen(6))
+            ]
         )
         #expect(try chain.resolve("/r1", maximumRedirects: 5)?.screen == 6)
         let error = #expect(throws: RouteRedirectError.self) { try chain.resolve("/r1", maximumRedirects: 3) }

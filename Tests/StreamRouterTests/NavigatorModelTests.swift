@@ -30,13 +30,11 @@ import Testing
         let navigator = Navigator()
         let pattern = try PathPattern("/user/:id")
         let model = NavigatorModel(navigator: navigator, watching: [pattern])
-        try await nextChange(of: { _ = model.path }) {
-            Task.detached { navigator.navigate("/user/7") }
-        }
+        try await nextChange(of: { _ = model.path }, after: { Task.detached { navigator.navigate("/user/7") } })
         #expect(model.path == "/user/7")
         #expect(model.matches[pattern]?.parameters["id"] == "7")
         #expect(model.canGoBack)
-        try await nextChange(of: { _ = model.matches }) { navigator.navigate("/about") }
+        try await nextChange(of: { _ = model.matches }, after: { navigator.navigate("/about") })
         #expect(model.matches[pattern] == nil)
     }
 
@@ -44,7 +42,7 @@ import Testing
         let navigator = Navigator()
         navigator.navigate("/a")
         let model = NavigatorModel(navigator: navigator)
-        try await nextChange(of: { _ = model.canGoBack }) { navigator.clear() }
+        try await nextChange(of: { _ = model.canGoBack }, after: { navigator.clear() })
         #expect(!model.canGoBack)
         #expect(model.historyStackSize == 0)
     }

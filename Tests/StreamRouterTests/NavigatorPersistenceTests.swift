@@ -6,7 +6,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct NavigatorPersistenceTests {
     /// A fresh folder, removed by the caller's `defer`.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("StreamRouterTests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "StreamRouterTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -68,10 +68,11 @@ import Testing
         navigator.goForward()
         navigator.goBack(total: 2)
         let actions = try await recorder.next(2)
-        #expect(actions == [
-            NavigationAction(currentPath: "/a", previousPath: "/b", action: .back),
-            NavigationAction(currentPath: "/", previousPath: "/b", action: .back),
-        ])
+        #expect(
+            actions == [
+                NavigationAction(currentPath: "/a", previousPath: "/b", action: .back),
+                NavigationAction(currentPath: "/", previousPath: "/b", action: .back),
+            ])
     }
 
     @Test func manyTasksNavigatingConcurrentlyKeepOneChainedOrder() async throws {

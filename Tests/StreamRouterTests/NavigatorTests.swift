@@ -150,7 +150,9 @@ import Testing
         let navigator = Navigator()
         let long = String(repeating: "x", count: 10_000)
         #expect(navigator.navigate(long) == nil)  // over the 4,096-byte default limit
-        #expect(throws: InputError.tooLong(.path, length: 10_000, limit: 4_096)) { try navigator.navigate(checked: long) }
+        #expect(throws: InputError.tooLong(.path, length: 10_000, limit: 4_096)) {
+            try navigator.navigate(checked: long)
+        }
         #expect(Navigator(policy: InputPolicy(maximumPathLength: 20_000)).navigate(long)?.currentPath == "/" + long)
         navigator.navigate("/a")
         navigator.navigate(String(repeating: "../", count: 1_000))
@@ -159,7 +161,9 @@ import Testing
         #expect(navigator.path == "/")
         navigator.navigate("/\u{1F600}/caf\u{E9}")
         #expect(navigator.path == "/\u{1F600}/caf\u{E9}")
-        #expect(throws: InputError.controlCharacter(.path, scalar: 0, offset: 2)) { try navigator.navigate(checked: "/a\u{0}") }
+        #expect(throws: InputError.controlCharacter(.path, scalar: 0, offset: 2)) {
+            try navigator.navigate(checked: "/a\u{0}")
+        }
         #expect(navigator.path == "/\u{1F600}/caf\u{E9}")
     }
 
@@ -174,11 +178,21 @@ import Testing
                 let amount = Int(random.next(below: 6)) - 1
                 let path = "/p\(random.next(below: 4))"
                 switch operation {
-                case 0: navigator.navigate(path); model.navigate(path, replace: false)
-                case 1: navigator.navigate(path, replace: true); model.navigate(path, replace: true)
-                case 2: navigator.goBack(total: amount); model.goBack(amount)
-                case 3: navigator.goForward(total: amount); model.goForward(amount)
-                default: navigator.clear(); model.clear()
+                case 0:
+                    navigator.navigate(path)
+                    model.navigate(path, replace: false)
+                case 1:
+                    navigator.navigate(path, replace: true)
+                    model.navigate(path, replace: true)
+                case 2:
+                    navigator.goBack(total: amount)
+                    model.goBack(amount)
+                case 3:
+                    navigator.goForward(total: amount)
+                    model.goForward(amount)
+                default:
+                    navigator.clear()
+                    model.clear()
                 }
                 let context = "run \(run) step \(step) operation \(operation) amount \(amount) path \(path)"
                 #expect(navigator.path == model.path, Comment(rawValue: context))

@@ -1,5 +1,6 @@
-@testable import StreamRouter
 import Testing
+
+@testable import StreamRouter
 
 @Suite(.timeLimit(.minutes(2))) struct PathResolverTests {
     @Test(arguments: [

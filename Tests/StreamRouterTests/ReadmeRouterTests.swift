@@ -6,7 +6,10 @@ import Testing
 /// README "Typed routes and deep links".
 @Suite(.timeLimit(.minutes(2))) struct ReadmeRouterTests {
     enum AppRoute: RouteProvider {
-        case home, allProducts, products(category: String), profile(id: Int), login
+        case home, allProducts
+        case products(category: String)
+        case profile(id: Int)
+        case login
 
         static func registerURLs() -> URLMatcherGroup<AppRoute>? {
             .group("store.example.com") {

@@ -18,12 +18,13 @@ import Testing
         for await action in actions.prefix(4) {
             lines.append("\(action) \(article.match(action.currentPath)?.parameters ?? [:])")
         }
-        #expect(lines == [
-            "push / -> /news (deeper) [:]",
-            "push /news -> /news/42 (deeper) [\"id\": \"42\"]",
-            "back /news/42 -> /news (higher) [:]",
-            "push /news -> /settings/profile (higher) [:]",
-        ])
+        #expect(
+            lines == [
+                "push / -> /news (deeper) [:]",
+                "push /news -> /news/42 (deeper) [\"id\": \"42\"]",
+                "back /news/42 -> /news (higher) [:]",
+                "push /news -> /settings/profile (higher) [:]",
+            ])
     }
 
     /// README "Quick start".

@@ -23,7 +23,8 @@ struct ReferencePatternMatcher {
                 }
             case .wildcard:
                 if let first = bindings[index], first < parts.count {
-                    matchedPath = first == 0 ? "/" : String(Substring(normalized.utf8[..<parts[first].startIndex].dropLast()))
+                    matchedPath =
+                        first == 0 ? "/" : String(Substring(normalized.utf8[..<parts[first].startIndex].dropLast()))
                 }
             case .literal:
                 break
@@ -59,12 +60,15 @@ struct ReferencePatternMatcher {
                 guard !failed.contains(state) else { return false }
                 if partIndex < parts.count {
                     bindings[segmentIndex] = partIndex
-                    if matchSegments(from: segmentIndex + 1, at: partIndex + 1, of: parts, bindings: &bindings, failed: &failed) {
+                    if matchSegments(
+                        from: segmentIndex + 1, at: partIndex + 1, of: parts, bindings: &bindings, failed: &failed)
+                    {
                         return true
                     }
                 }
                 bindings[segmentIndex] = nil
-                if matchSegments(from: segmentIndex + 1, at: partIndex, of: parts, bindings: &bindings, failed: &failed) {
+                if matchSegments(from: segmentIndex + 1, at: partIndex, of: parts, bindings: &bindings, failed: &failed)
+                {
                     return true
                 }
                 failed.insert(state)

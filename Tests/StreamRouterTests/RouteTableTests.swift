@@ -124,10 +124,22 @@ import Testing
     @Test func validatorRunsOnlyForMatchingEntriesInOrder() throws {
         let calls = CallLog()
         let table = RouteTable<String>([
-            .validated(try PathPattern("/a/:x")) { _ in calls.record("a/:x"); return nil },
-            .validated(try PathPattern("/b/*")) { _ in calls.record("b/*"); return "b" },
-            .validated(try PathPattern("/*")) { _ in calls.record("*"); return nil },
-            .validated(try PathPattern("/a/*")) { _ in calls.record("a/*"); return "a" },
+            .validated(try PathPattern("/a/:x")) { _ in
+                calls.record("a/:x")
+                return nil
+            },
+            .validated(try PathPattern("/b/*")) { _ in
+                calls.record("b/*")
+                return "b"
+            },
+            .validated(try PathPattern("/*")) { _ in
+                calls.record("*")
+                return nil
+            },
+            .validated(try PathPattern("/a/*")) { _ in
+                calls.record("a/*")
+                return "a"
+            },
         ])
         #expect(table.match("/a/1")?.value == "a")
         #expect(calls.entries == ["a/:x", "*", "a/*"])
@@ -204,7 +216,9 @@ import Testing
 
     static func naiveMatch(_ entries: [RandomEntry], _ path: String) -> Hit? {
         for (index, entry) in entries.enumerated() {
-            if let information = ReferencePatternMatcher(pattern: entry.pattern).match(path), let value = entry.value(for: information, index: index) {
+            if let information = ReferencePatternMatcher(pattern: entry.pattern).match(path),
+                let value = entry.value(for: information, index: index)
+            {
                 return Hit(index: value, information: information)
             }
         }

@@ -6,7 +6,10 @@ import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct RouterPersistenceTests {
     enum Screen: RouteProvider {
-        case home, list(category: String), detail(id: Int), settings
+        case home
+        case list(category: String)
+        case detail(id: Int)
+        case settings
 
         var transition: RouteTransition {
             self == .settings ? .modal : .push
@@ -78,13 +81,21 @@ import Testing
         #expect(model.stack.isEmpty && model.path == "/")
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
         let recorder = StreamRecorder(changes)
-        withObservationTracking { _ = model.stack } onChange: { continuation.yield() }
+        withObservationTracking {
+            _ = model.stack
+        } onChange: {
+            continuation.yield()
+        }
         try await router.navigate(to: [.home, .detail(id: 4)])
         _ = try await recorder.next(1)
         #expect(model.stack == [.home, .detail(id: 4)])
         #expect(model.matches[detail]?.parameters["id"] == "4")
         #expect(model.lastAction?.action == .push)
-        withObservationTracking { _ = model.modal } onChange: { continuation.yield() }
+        withObservationTracking {
+            _ = model.modal
+        } onChange: {
+            continuation.yield()
+        }
         try await router.navigate(to: .settings)
         _ = try await recorder.next(1)
         #expect(model.modal == .settings)

@@ -16,7 +16,8 @@ import Testing
                 group.addTask {
                     var published = 0
                     for step in 0..<300 {
-                        let action = step % 7 == 3
+                        let action =
+                            step % 7 == 3
                             ? navigator.goBack(total: step % 3 + 1)
                             : navigator.navigate(step.isMultiple(of: 2) ? "/w\(worker)/\(step)" : "x\(step % 5)")
                         if action != nil { published += 1 }
@@ -27,7 +28,8 @@ import Testing
             for _ in 0..<3 {
                 group.addTask {
                     for cycle in 0..<300 {
-                        let stream = navigator.actions(bufferingPolicy: cycle.isMultiple(of: 2) ? .unbounded : .bufferingNewest(1))
+                        let stream = navigator.actions(
+                            bufferingPolicy: cycle.isMultiple(of: 2) ? .unbounded : .bufferingNewest(1))
                         if cycle.isMultiple(of: 50) {
                             lateJoiners.add(StreamRecorder(stream))
                         } else {

@@ -152,7 +152,6 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 }
 
-
 extension ObservableState {
     /// Subscribes to the events as they are published.
     ///
@@ -160,11 +159,15 @@ extension ObservableState {
     /// - Returns: A stream registered before this call returns.
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        register(bufferingPolicy: bufferingPolicy, initial: { _ in [] }) { continuation in
-            StreamSubscriber(
-                deliver: { continuation.yield($0) },
-                finish: { continuation.finish() }
-            )
-        }
+        register(
+            bufferingPolicy: bufferingPolicy,
+            initial: { _ in [] },
+            makeSubscriber: { continuation in
+                StreamSubscriber(
+                    deliver: { continuation.yield($0) },
+                    finish: { continuation.finish() }
+                )
+            }
+        )
     }
 }

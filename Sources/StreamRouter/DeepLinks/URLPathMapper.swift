@@ -1,4 +1,3 @@
-
 /// Collects the path mappings of one URL group; the `$0` of
 /// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
 ///

@@ -24,7 +24,8 @@ extension Navigator {
     /// path: `navigate("../error", relativeTo: match)` from a `/news/*` route.
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
-    public func navigate(_ path: String, relativeTo route: RouteInformation, replace: Bool = false) -> NavigationAction? {
+    public func navigate(_ path: String, relativeTo route: RouteInformation, replace: Bool = false) -> NavigationAction?
+    {
         navigate(route.resolve(path), replace: replace)
     }
 }

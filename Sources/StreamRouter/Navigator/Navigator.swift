@@ -69,7 +69,8 @@ public final class Navigator: Sendable {
     /// Restored paths are checked against `policy` too: a history holding a path it rejects
     /// is reported as unreadable.
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
-        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion) { history in
+        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion) {
+            history in
             for path in history.entries + history.forwardEntries {
                 try policy.check(path: path)
                 guard PathResolver.isNormalized(path) else {
@@ -163,18 +164,20 @@ public final class Navigator: Sendable {
         try policy.check(path: path)
         let absolute: String? = path.utf8.first == UInt8(ascii: "/") ? PathResolver.normalize(path) : nil
         let policy = policy
-        return saving(try state.update { state, publish throws(InputError) in
-            let previous = state.history.current
-            let target = absolute ?? PathResolver.resolve(path, against: previous)
-            try policy.check(resolvedPath: target)
-            guard target != previous else { return nil }
-            if replace {
-                state.history.replaceCurrent(with: target)
-            } else {
-                state.history.push(target)
-            }
-            return Self.record(NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
-        })
+        return saving(
+            try state.update { state, publish throws(InputError) in
+                let previous = state.history.current
+                let target = absolute ?? PathResolver.resolve(path, against: previous)
+                try policy.check(resolvedPath: target)
+                guard target != previous else { return nil }
+                if replace {
+                    state.history.replaceCurrent(with: target)
+                } else {
+                    state.history.push(target)
+                }
+                return Self.record(
+                    NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
+            })
     }
 
     /// Goes back `total` steps, clamped to ``historyStackSize``; a multi-step move
@@ -182,14 +185,15 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goBack(total: Int = 1) -> NavigationAction? {
-        saving(state.update { state, publish in
-            let previous = state.history.current
-            guard state.history.goBack(total: total) > 0 else { return nil }
-            return Self.record(
-                NavigationAction(currentPath: state.history.current, previousPath: previous, action: .back),
-                in: &state, publish
-            )
-        })
+        saving(
+            state.update { state, publish in
+                let previous = state.history.current
+                guard state.history.goBack(total: total) > 0 else { return nil }
+                return Self.record(
+                    NavigationAction(currentPath: state.history.current, previousPath: previous, action: .back),
+                    in: &state, publish
+                )
+            })
     }
 
     /// Goes forward `total` steps, clamped to ``forwardStackSize``; a multi-step move
@@ -197,14 +201,15 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goForward(total: Int = 1) -> NavigationAction? {
-        saving(state.update { state, publish in
-            let previous = state.history.current
-            guard state.history.goForward(total: total) > 0 else { return nil }
-            return Self.record(
-                NavigationAction(currentPath: state.history.current, previousPath: previous, action: .forward),
-                in: &state, publish
-            )
-        })
+        saving(
+            state.update { state, publish in
+                let previous = state.history.current
+                guard state.history.goForward(total: total) > 0 else { return nil }
+                return Self.record(
+                    NavigationAction(currentPath: state.history.current, previousPath: previous, action: .forward),
+                    in: &state, publish
+                )
+            })
     }
 
     /// Drops the back and forward history, keeping the current path. Publishes nothing.

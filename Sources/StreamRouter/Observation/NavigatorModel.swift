@@ -55,12 +55,13 @@ public final class NavigatorModel {
         historyStackSize = snapshot.history.backCount
         forwardStackSize = snapshot.history.forwardCount
         matches = Self.matches(of: patterns, in: snapshot.path)
-        subscription = SubscriptionToken(cancelling: Task { [weak self] in
-            for await snapshot in snapshots {
-                guard let self else { return }
-                self.apply(snapshot)
-            }
-        })
+        subscription = SubscriptionToken(
+            cancelling: Task { [weak self] in
+                for await snapshot in snapshots {
+                    guard let self else { return }
+                    self.apply(snapshot)
+                }
+            })
     }
 
     private func apply(_ snapshot: NavigatorSnapshot) {

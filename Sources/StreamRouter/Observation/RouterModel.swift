@@ -47,12 +47,13 @@ public final class RouterModel<Route: RouteProvider> {
         path = state.path
         lastAction = router.lastAction
         matches = NavigatorModel.matches(of: patterns, in: state.path)
-        subscription = SubscriptionToken(cancelling: Task { [weak self] in
-            for await state in states {
-                guard let self else { return }
-                self.apply(state)
-            }
-        })
+        subscription = SubscriptionToken(
+            cancelling: Task { [weak self] in
+                for await state in states {
+                    guard let self else { return }
+                    self.apply(state)
+                }
+            })
     }
 
     private func apply(_ state: RouterState<Route>) {

@@ -51,7 +51,11 @@ struct PathSegments {
         // normalised path always splits; the empty fallback is unreachable.
         return Array(normalized.utf8).withUnsafeBufferPointer { bytes in
             splittingIfNormalized(bytes) { body($0, normalized) }
-        } ?? body(PathSegments(bytes: UnsafeBufferPointer(start: nil, count: 0), bounds: .init(start: nil, count: 0), count: 0), normalized)
+        }
+            ?? body(
+                PathSegments(
+                    bytes: UnsafeBufferPointer(start: nil, count: 0), bounds: .init(start: nil, count: 0), count: 0),
+                normalized)
     }
 
     /// Splits `bytes` and calls `body` with the segments when they are a normalised

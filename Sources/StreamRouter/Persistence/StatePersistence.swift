@@ -1,5 +1,5 @@
-import Foundation
 import AsyncObservables
+import Foundation
 
 /// What happened while restoring or saving navigation state.
 public enum PersistenceEvent: Sendable, Equatable, CustomStringConvertible {
@@ -64,7 +64,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
 
     /// - Parameter validate: Checks a decoded state before it is used; what it throws is
     ///   reported as unreadable data.
-    init(store: any NavigationStateStore, version: Int, validate: @escaping @Sendable (State) throws -> Void = { _ in }) {
+    init(store: any NavigationStateStore, version: Int, validate: @escaping @Sendable (State) throws -> Void = { _ in })
+    {
         self.store = store
         self.version = version
         self.validate = validate

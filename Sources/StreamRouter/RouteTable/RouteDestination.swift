@@ -68,7 +68,8 @@ extension RouteTable {
         while let match = firstMatch(current) {
             switch match.value {
             case .screen(let screen):
-                return ResolvedRoute(screen: screen, information: match.information, path: current, redirectedFrom: chain)
+                return ResolvedRoute(
+                    screen: screen, information: match.information, path: current, redirectedFrom: chain)
             case .redirect(let target):
                 chain.append(current)
                 let next = match.information.resolve(target)
@@ -109,7 +110,8 @@ extension Navigator {
         in table: RouteTable<RouteDestination<Screen>>,
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<Result<ResolvedRoute<Screen>?, RouteRedirectError>, Never> & Sendable {
-        paths(bufferingPolicy: bufferingPolicy).compactMap { [weak self] path -> Result<ResolvedRoute<Screen>?, RouteRedirectError>? in
+        paths(bufferingPolicy: bufferingPolicy).compactMap {
+            [weak self] path -> Result<ResolvedRoute<Screen>?, RouteRedirectError>? in
             let resolution = Result { () throws(RouteRedirectError) in try table.resolve(path) }
             if case .success(let route?) = resolution, route.path != path {
                 // Apply the redirect; the replaced path arrives next and yields the screen.
