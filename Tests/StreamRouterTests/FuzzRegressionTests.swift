@@ -12,7 +12,8 @@ import Testing
     /// grapheme cluster, so `*` followed by a combining mark was a literal, not an error,
     /// while a segment with `*` in it is an error everywhere else.
     @Test func wildcardFollowedByCombiningMarkIsRejected() {
-        let glob = String(decoding: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x2F, 0x2A, 0xCC, 0x81, 0x2E], as: UTF8.self)
+        let glob = String(
+            decoding: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x2F, 0x2A, 0xCC, 0x81, 0x2E], as: UTF8.self)
         #expect(throws: PathPatternError.self) { try PathPattern(glob) }
         #expect(throws: PathPatternError.self) { try PathPattern("/files/*\u{301}") }
         #expect(throws: PathPatternError.self) { try PathPattern("/a*\u{301}/b") }
@@ -34,5 +35,30 @@ import Testing
         #expect(throws: PathPatternError.self) { try PathPattern("/:id?\u{301}") }
         #expect(throws: PathPatternError.self) { try PathPattern("/:id\u{600}?") }
         #expect(try PathPattern("/:id?").segments == [.optionalParameter("id")])
+    }
+
+    // MARK: - urls
+
+    /// `urls`, crash-28f6287c (`{a}/\u{301}` NUL `b}{a/b`): the URL pattern compiler split on
+    /// grapheme clusters too, so `{a}/\u{301}` was one malformed segment `{a}/\u{301}` and
+    /// the mapping was dropped, where it is the parameter `a` then the literal `\u{301}`.
+    @Test func urlPatternSplitsOnTheSlashByte() throws {
+        let group = URLMatcherGroup<String>.group("fuzz.example.com") {
+            $0.map("{a}/\u{301}") { try $0.param("a") }
+        }
+        #expect(group.patternErrors.isEmpty)
+        let url = try #require(URL(string: "https://fuzz.example.com/x/%CC%81"))
+        #expect(try group.match(url).get() == "x")
+    }
+
+    /// Same root cause: `{` followed by a combining mark is still a `{`, so the segment is a
+    /// malformed parameter, not a literal.
+    @Test func urlPatternBraceFollowedByCombiningMarkIsMalformed() {
+        let group = URLMatcherGroup<String>.group("fuzz.example.com") {
+            $0.map("x{\u{301}") { "x" }
+            $0.map("*\u{301}/{id}") { "any" }
+        }
+        #expect(group.patternErrors.map(\.reason) == [.malformedParameter(segment: "x{\u{301}")])
+        #expect(group.matchers[0].patterns == ["*\u{301}/{id}"])
     }
 }

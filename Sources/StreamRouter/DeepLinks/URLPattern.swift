@@ -29,7 +29,9 @@ struct URLPattern: Sendable {
     /// Compiles a pattern.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     init(_ text: String) throws(URLPatternError) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: true)
+        // Split on the byte `/`, as URL paths are: a grapheme cluster that starts with `/`
+        // (`"/\u{301}"`) still separates segments.
+        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Substring.init)
         guard parts.count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
@@ -59,16 +61,18 @@ struct URLPattern: Sendable {
     }
 
     private static func segment(from part: Substring, in text: String) throws(URLPatternError) -> Segment {
-        if part == "*" {
+        // Tokens are read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`).
+        let utf8 = part.utf8
+        if utf8.elementsEqual("*".utf8) {
             return .anySegment
         }
-        guard part.contains("{") || part.contains("}") else {
+        guard utf8.contains(UInt8(ascii: "{")) || utf8.contains(UInt8(ascii: "}")) else {
             return .literal(String(part))
         }
-        guard part.first == "{", part.last == "}", part.count >= 2 else {
+        guard utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}"), utf8.count >= 2 else {
             throw URLPatternError(pattern: text, reason: .malformedParameter(segment: String(part)))
         }
-        let name = part.dropFirst().dropLast()
+        let name = Substring(utf8.dropFirst().dropLast())
         guard !name.isEmpty else {
             throw URLPatternError(pattern: text, reason: .missingParameterName)
         }

@@ -1,0 +1,289 @@
+// Fuzz target `urls`: deep-link matching (`URLMatcherGroup.match`) and `Router.openURL`,
+// checked against a reference matcher written from DESIGN.md.
+//
+// Input: `<text>` or `<url pattern> NUL <text>`. The text is tried as a URL, as a path on
+// `https://store.example.com/`, after `myapp://`, and (with a pattern) on
+// `https://fuzz.example.com/`, where a group maps the fuzzed pattern.
+//
+// Invariants:
+// - a URL pattern is registered exactly when the byte-level grammar accepts it;
+// - `match` never crashes and gives what the reference gives: groups in order, scheme and
+//   host case-insensitive, the path split on the byte `/` and each segment decoded once,
+//   the whole path matched, the first mapping in declaration order, typed `{id}` converted;
+//   failures give the same reason;
+// - `openURL` returns `true` exactly when `match` succeeds, and pushes that route.
+import Dispatch
+import Foundation
+
+@testable import StreamRouter
+
+enum FuzzRoute: RouteProvider {
+    case mapped(group: Int, index: Int, parameters: [String: String])
+    case profile(id: Int)
+}
+
+/// One group of the realistic table: schemes, hosts (`nil`: the host is the first segment),
+/// URL patterns in declaration order.
+struct GroupSpec {
+    let schemes: [String]
+    let hosts: [String]?
+    let patterns: [String]
+}
+
+let fixedGroups: [GroupSpec] = [
+    GroupSpec(
+        schemes: ["http", "https"], hosts: ["store.example.com"],
+        patterns: [
+            "products", "products/{category}/view", "products/special/view", "user/{id}/profile", "user/*/logout",
+            "/static/route", "trailing/static/", "café", "{a}/{b}/{c}/{d}", "/",
+        ]),
+    GroupSpec(
+        schemes: ["http", "https"], hosts: ["Shared.Example.COM", "store.example.com"],
+        patterns: [
+            "second/{value}", "user/{id}/profile", "*/*/*/*/*", "a%2Fb", "100%", "..", "files/{dir_1}/*/{name}",
+        ]),
+    GroupSpec(
+        schemes: ["myapp"], hosts: nil,
+        patterns: [
+            "user/{id}/profile", "settings", "*/referral", "{only}", "%2e%2e/{x}",
+        ]),
+    GroupSpec(
+        schemes: ["MyApp", "HTTPS"], hosts: ["Links.Example.com", ""],
+        patterns: [
+            "open/{target}", "{x}/{y}",
+        ]),
+]
+
+func makeGroup(_ specs: [GroupSpec]) -> URLMatcherGroup<FuzzRoute> {
+    URLMatcherGroup(
+        matchers: specs.enumerated().map { groupIndex, spec in
+            URLMatcherGroup.group(schemes: spec.schemes, hosts: spec.hosts) { mapper in
+                for (index, pattern) in spec.patterns.enumerated() {
+                    mapper.map(pattern) { match in
+                        if match.parameters["id"] != nil { return .profile(id: try match.param("id")) }
+                        return .mapped(group: groupIndex, index: index, parameters: match.parameters)
+                    }
+                }
+            }
+        })
+}
+
+enum ReferenceSegment: Equatable {
+    case literal([UInt8])
+    case parameter(String)
+    case any
+}
+
+/// The byte-level URL pattern grammar: `nil` when the pattern must be refused.
+func referenceCompile(_ pattern: String) -> [ReferenceSegment]? {
+    let parts = byteSegments(pattern)
+    guard parts.count <= PathPattern.maximumSegmentCount else { return nil }
+    let open = UInt8(ascii: "{")
+    let close = UInt8(ascii: "}")
+    var names: Set<String> = []
+    var segments: [ReferenceSegment] = []
+    for part in parts {
+        if part == [UInt8(ascii: "*")] {
+            segments.append(.any)
+        } else if part.contains(open) || part.contains(close) {
+            guard part.count >= 2, part.first == open, part.last == close else { return nil }
+            let name = part.dropFirst().dropLast()
+            guard !name.isEmpty,
+                name.allSatisfy({ byte in
+                    byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                })
+            else { return nil }
+            guard names.insert(text(name)).inserted else { return nil }
+            segments.append(.parameter(text(name)))
+        } else {
+            segments.append(.literal(part))
+        }
+    }
+    return segments
+}
+
+enum Outcome: Equatable, CustomStringConvertible {
+    case route(FuzzRoute)
+    case unsupportedScheme(String)
+    case unknownHost(String)
+    case noMatchingPath(String)
+    case undecodable(String)
+    case parameter(String)
+    case other(String)
+
+    init(_ result: Result<FuzzRoute, URLNotHandledReason>) {
+        switch result {
+        case .success(let route): self = .route(route)
+        case .failure(.unsupportedScheme(let scheme)): self = .unsupportedScheme(scheme)
+        case .failure(.unknownHost(let host)): self = .unknownHost(host)
+        case .failure(.noMatchingPath(let path)): self = .noMatchingPath(path)
+        case .failure(.undecodablePathSegment(let segment)): self = .undecodable(segment)
+        case .failure(.parameterConversionFailed(let error)): self = .parameter(error.name)
+        case .failure(let other): self = .other("\(other)")
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .route(let route): "route \(route)"
+        case .unsupportedScheme(let s): "unsupportedScheme(\(show(s)))"
+        case .unknownHost(let h): "unknownHost(\(show(h)))"
+        case .noMatchingPath(let p): "noMatchingPath(\(show(p)))"
+        case .undecodable(let s): "undecodable(\(show(s)))"
+        case .parameter(let n): "parameter(\(n))"
+        case .other(let o): "other(\(o))"
+        }
+    }
+}
+
+/// Strict percent-decoding: `%` must start two hex digits and the bytes must be UTF-8.
+/// (Foundation's `removingPercentEncoding` repairs some invalid UTF-8 with U+FFFD, so it
+/// cannot serve as the reference: DESIGN.md says such a segment is refused.)
+func referenceDecode(_ segment: String) -> String? {
+    var output: [UInt8] = []
+    var input = Array(segment.utf8)[...]
+    func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+    while let byte = input.popFirst() {
+        if byte != UInt8(ascii: "%") {
+            output.append(byte)
+            continue
+        }
+        guard input.count >= 2, let high = hex(input.removeFirst()), let low = hex(input.removeFirst()) else {
+            return nil
+        }
+        output.append(high << 4 | low)
+    }
+    return String(validating: output, as: UTF8.self)
+}
+
+/// What DESIGN.md says `url` maps to, from Foundation's view of the URL.
+func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
+    let scheme = (url.scheme ?? "").lowercased()
+    let rawHost = url.host(percentEncoded: true) ?? ""
+    let host = rawHost.isEmpty ? nil : referenceDecode(rawHost)?.lowercased()
+    let encodedPath = url.path(percentEncoded: true)
+    let pathSegments = encodedPath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
+        text($0)
+    }
+    var schemeAccepted = false
+    var hostAccepted = false
+    for (groupIndex, spec) in specs.enumerated() {
+        guard spec.schemes.map({ $0.lowercased() }).contains(scheme) else { continue }
+        schemeAccepted = true
+        if let hosts = spec.hosts {
+            guard let host, hosts.map({ $0.lowercased() }).contains(host) else { continue }
+        }
+        hostAccepted = true
+        let encoded = (spec.hosts == nil && !rawHost.isEmpty ? [rawHost] : []) + pathSegments
+        var decoded: [String] = []
+        for segment in encoded {
+            guard let value = referenceDecode(segment) else { return .undecodable(segment) }
+            decoded.append(value)
+        }
+        for (index, pattern) in spec.patterns.enumerated() {
+            guard let segments = referenceCompile(pattern), segments.count == decoded.count else { continue }
+            var parameters: [String: String] = [:]
+            let matches = zip(segments, decoded).allSatisfy { segment, value in
+                switch segment {
+                case .literal(let bytes): return bytes == Array(value.utf8)
+                case .parameter(let name):
+                    parameters[name] = value
+                    return true
+                case .any: return true
+                }
+            }
+            guard matches else { continue }
+            if let id = parameters["id"] {
+                guard let number = Int(id) else { return .parameter("id") }
+                return .route(.profile(id: number))
+            }
+            return .route(.mapped(group: groupIndex, index: index, parameters: parameters))
+        }
+    }
+    if !schemeAccepted { return .unsupportedScheme(scheme) }
+    if !hostAccepted { return .unknownHost(rawHost) }
+    return .noMatchingPath(encodedPath)
+}
+
+final class Box<T>: @unchecked Sendable {
+    var value: T?
+}
+
+/// Runs async work to completion from libFuzzer's synchronous callback.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let box = Box<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+let fixedGroup = makeGroup(fixedGroups)
+let router = Router<FuzzRoute>(urlMatchers: fixedGroup)
+
+func check(_ url: URL, group: URLMatcherGroup<FuzzRoute>, specs: [GroupSpec], openWithRouter: Bool) {
+    let result = group.match(url)
+    let outcome = Outcome(result)
+    let expected = referenceMatch(url, specs)
+    require(outcome == expected, "\(show(url.absoluteString)): \(outcome), reference \(expected)")
+    if case .route(let route) = outcome {
+        require(PathResolver.isNormalized(route.path), "route path \(show(route.path)) is not normalised")
+    }
+    guard openWithRouter else { return }
+    let (handled, top) = blocking { () async -> (Bool, FuzzRoute?) in
+        let handled = await router.openURL(url)
+        let top = router.stack.last
+        if !router.stack.isEmpty { try? await router.replace(with: []) }
+        return (handled, top)
+    }
+    if case .route(let route) = outcome {
+        require(
+            handled && top == route,
+            "openURL(\(show(url.absoluteString))) = \(handled), top \(String(describing: top)), expected \(route)")
+    } else {
+        require(!handled && top == nil, "openURL(\(show(url.absoluteString))) handled an unmatched URL (\(outcome))")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let (head, tail) = splitAtNUL(bytes(data, size))
+    let input = text(tail ?? head)
+    if tail != nil {
+        let pattern = text(head)
+        let spec = GroupSpec(schemes: ["https", "fuzz"], hosts: ["fuzz.example.com"], patterns: [pattern])
+        let group = makeGroup([spec])
+        let compiled = referenceCompile(pattern)
+        require(
+            (compiled != nil) == group.patternErrors.isEmpty,
+            "URL pattern \(show(pattern)): errors \(group.patternErrors), grammar says \(String(describing: compiled))"
+        )
+        if compiled != nil {
+            require(group.matchers[0].patterns == [pattern], "registered patterns \(group.matchers[0].patterns)")
+        }
+        for candidate in ["https://fuzz.example.com/" + input, "fuzz://fuzz.example.com/" + input] {
+            if let url = URL(string: candidate) {
+                check(url, group: group, specs: [spec], openWithRouter: false)
+            }
+        }
+        return 0
+    }
+    var first = true
+    for candidate in [input, "https://store.example.com/" + input, "myapp://" + input] {
+        guard let url = URL(string: candidate) else { continue }
+        check(url, group: fixedGroup, specs: fixedGroups, openWithRouter: first)
+        first = false
+    }
+    return 0
+}
