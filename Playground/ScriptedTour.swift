@@ -87,7 +87,9 @@ struct ScriptedTour {
             print("  \(error)")
             return
         }
-        var screens = model.state.values.dropFirst().makeAsyncIterator()
+        // The model may or may not have published the first screen yet: skip only its
+        // placeholder, so each step below waits for exactly one screen.
+        var screens = model.state.values.filter { !$0.isEmpty }.makeAsyncIterator()
         for path in ["/", "/news", "/news/7", "/news/8", "/settings/privacy", "/nowhere"] {
             appNavigator.navigate(path)
             let screen = await screens.next(isolation: #isolation) ?? "finished"
