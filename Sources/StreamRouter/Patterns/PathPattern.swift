@@ -116,10 +116,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         matcher.match(path)
     }
 
+    /// Two patterns are equal when their segments are (`"/a//:b/"` equals `"/a/:b"`).
     public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool {
         lhs.segments == rhs.segments
     }
 
+    /// Hashes the segments, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(segments)
     }
