@@ -63,11 +63,11 @@ public final class Navigator: Sendable {
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version), the navigator starts at `initialPath`, reports why on
     /// ``persistenceEvents``, and leaves the store untouched until the first change.
+    /// Restored paths are checked against `policy` too: a history holding a path it rejects
+    /// is reported as unreadable.
     ///
     /// > Note: Saving happens synchronously, on the task that changed the navigator, after
     /// > the change is published. Saves are serialised: the last one writes the latest state.
-    /// Restored paths are checked against `policy` too: a history holding a path it rejects
-    /// is reported as unreadable.
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
         let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion) {
             history in
