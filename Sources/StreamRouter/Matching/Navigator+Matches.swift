@@ -17,9 +17,7 @@ extension Navigator {
         _ pattern: PathPattern,
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
-        paths(bufferingPolicy: bufferingPolicy)
-            .map { pattern.match($0) }
-            .removeDuplicates()
+        paths(bufferingPolicy: bufferingPolicy).matches(of: pattern)
     }
 
     /// What the glob matches in the current path, then each change.
@@ -67,5 +65,13 @@ extension Navigator {
         paths(bufferingPolicy: bufferingPolicy)
             .map { table.firstMatch($0) }
             .removeDuplicates { $0?.entryIndex == $1?.entryIndex && $0?.information == $1?.information }
+    }
+}
+
+extension SubjectStream<String> {
+    /// What `pattern` matches in each path, deduplicated: the shared body of the navigator's
+    /// and the router's `matches`.
+    func matches(of pattern: PathPattern) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
+        map { pattern.match($0) }.removeDuplicates()
     }
 }

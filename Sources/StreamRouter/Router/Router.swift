@@ -340,9 +340,7 @@ public final class Router<Route: RouteProvider>: Sendable {
         _ pattern: PathPattern,
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
-        paths(bufferingPolicy: bufferingPolicy)
-            .map { pattern.match($0) }
-            .removeDuplicates()
+        paths(bufferingPolicy: bufferingPolicy).matches(of: pattern)
     }
 
     /// Stream-shaped navigation (XRouter's `rx` bindings): a navigation as a stream that
