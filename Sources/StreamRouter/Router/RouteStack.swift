@@ -8,19 +8,18 @@
 struct RouteStack<Route: RouteProvider>: Sendable {
     private(set) var history: NavigationHistory<RouterEntry<Route>>
     private(set) var modal: Route?
+    /// The routes above the root, bottom first (kept with ``path``: both are read several
+    /// times per navigation).
+    private(set) var routes: [Route]
     private(set) var path: String
 
     init(_ state: RouterState<Route>) {
         var history = NavigationHistory<RouterEntry<Route>>(root: .root)
-        history.push(contentsOf: state.stack.map(RouterEntry.route))
+        history.push(contentsOf: state.stack.map(RouterEntry.make))
         self.history = history
         modal = state.modal
-        path = state.path
-    }
-
-    /// The routes above the root, bottom first.
-    var routes: [Route] {
-        history.entries.compactMap { $0.route }  // a closure: a generic key path costs a metadata lookup per call
+        routes = state.stack
+        path = Self.path(of: history)
     }
 
     /// The state as a public value.
@@ -44,7 +43,7 @@ struct RouteStack<Route: RouteProvider>: Sendable {
             }
             destinations = []
         case .backTo(let route):
-            if let index = history.entries.lastIndex(of: .route(route)) {
+            if let index = history.entries.lastIndex(where: { $0.route == route }) {
                 history.pop(to: index)
             }
             destinations = []
@@ -59,8 +58,14 @@ struct RouteStack<Route: RouteProvider>: Sendable {
             modal = nil
             destinations = []
         }
-        path = RouterState<Route>.path(of: routes)
+        routes = history.entries.compactMap { $0.route }  // a closure: a key path costs a metadata lookup
+        path = Self.path(of: history)
         return destinations
+    }
+
+    /// The stack's path from the paths its entries cached (see ``RouterState/path``).
+    private static func path(of history: NavigationHistory<RouterEntry<Route>>) -> String {
+        PathResolver.normalize(history.entries.compactMap { $0.path }.joined(separator: "/"))
     }
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`), replacing the top
@@ -69,12 +74,12 @@ struct RouteStack<Route: RouteProvider>: Sendable {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                history.push(.route(route))
+                history.push(.make(route))
             case .replace:
                 if history.backCount == 0 {
-                    history.push(.route(route))
+                    history.push(.make(route))
                 } else {
-                    history.replaceCurrent(with: .route(route))
+                    history.replaceCurrent(with: .make(route))
                 }
             case .modal:
                 modal = route

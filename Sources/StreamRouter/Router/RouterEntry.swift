@@ -9,14 +9,29 @@
 enum RouterEntry<Route: RouteProvider>: Hashable, Sendable, Codable {
     /// The root screen, below every route; always and only the first entry.
     case root
-    /// A route on the stack.
-    case route(Route)
+    /// A route on the stack, with its ``RouteProvider/path`` computed once, when it was
+    /// pushed (the default `path` uses reflection, too slow to recompute for the whole stack
+    /// on every navigation).
+    case route(Route, path: String)
+
+    /// The entry of `route`.
+    static func make(_ route: Route) -> RouterEntry {
+        .route(route, path: route.path)
+    }
 
     /// The route, `nil` for the root.
     var route: Route? {
         switch self {
         case .root: nil
-        case .route(let route): route
+        case .route(let route, _): route
+        }
+    }
+
+    /// The route's path, `nil` for the root.
+    var path: String? {
+        switch self {
+        case .root: nil
+        case .route(_, let path): path
         }
     }
 }
