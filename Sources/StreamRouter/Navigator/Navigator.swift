@@ -185,15 +185,7 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goBack(total: Int = 1) -> NavigationAction? {
-        saving(
-            state.update { state, publish in
-                let previous = state.history.current
-                guard state.history.goBack(total: total) > 0 else { return nil }
-                return Self.record(
-                    NavigationAction(currentPath: state.history.current, previousPath: previous, action: .back),
-                    in: &state, publish
-                )
-            })
+        move(.back) { $0.goBack(total: total) }
     }
 
     /// Goes forward `total` steps, clamped to ``forwardStackSize``; a multi-step move
@@ -201,12 +193,21 @@ public final class Navigator: Sendable {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func goForward(total: Int = 1) -> NavigationAction? {
+        move(.forward) { $0.goForward(total: total) }
+    }
+
+    /// Moves through the history with `step` (which returns the number of steps taken) and
+    /// publishes one `kind` action when it moved.
+    private func move(
+        _ kind: NavigationAction.Action,
+        _ step: (inout NavigationHistory<String>) -> Int
+    ) -> NavigationAction? {
         saving(
             state.update { state, publish in
                 let previous = state.history.current
-                guard state.history.goForward(total: total) > 0 else { return nil }
+                guard step(&state.history) > 0 else { return nil }
                 return Self.record(
-                    NavigationAction(currentPath: state.history.current, previousPath: previous, action: .forward),
+                    NavigationAction(currentPath: state.history.current, previousPath: previous, action: kind),
                     in: &state, publish
                 )
             })
