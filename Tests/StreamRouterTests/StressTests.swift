@@ -109,17 +109,3 @@ private final class LateJoiners: Sendable {
     var recorders: [StreamRecorder<NavigationAction>] { list.withLock { $0 } }
     func removeAll() { list.withLock { $0.removeAll() } }
 }
-
-/// The process's resident memory from /proc/self/status, on Linux.
-private func residentBytes() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-    else { return nil }
-    return kilobytes * 1_024
-}
-
-/// Whether this process runs under Thread Sanitizer.
-private func isThreadSanitized() -> Bool {
-    dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
-}

@@ -6,22 +6,34 @@
 /// ```
 ///
 /// The merged sequence finishes when every base has finished. If a base throws, the
-/// merged sequence throws that error and cancels the other bases.
-public func merge<Base: AsyncSequence & Sendable>(_ bases: Base...) -> AsyncMergeSequence<Base>
-where Base.Element: Sendable {
-    AsyncMergeSequence(bases)
+/// merged sequence throws that error (after the elements that arrived before it) and
+/// cancels the other bases.
+///
+/// - Parameters:
+///   - bases: The sequences to merge.
+///   - bufferingPolicy: The buffer between the bases and the consumer: the bases are read
+///     eagerly, so a fast base piles up behind a slow consumer unless the buffer is
+///     bounded (unbounded by default).
+public func merge<Base: AsyncSequence & Sendable>(
+    _ bases: Base...,
+    bufferingPolicy: BufferingPolicy = .unbounded
+) -> AsyncMergeSequence<Base> where Base.Element: Sendable {
+    AsyncMergeSequence(bases, bufferingPolicy: bufferingPolicy)
 }
 
-/// Merges an array of asynchronous sequences; see ``merge(_:)-(Base...)``.
-public func merge<Base: AsyncSequence & Sendable>(_ bases: [Base]) -> AsyncMergeSequence<Base>
-where Base.Element: Sendable {
-    AsyncMergeSequence(bases)
+/// Merges an array of asynchronous sequences; see ``merge(_:bufferingPolicy:)-(Base...,_)``.
+public func merge<Base: AsyncSequence & Sendable>(
+    _ bases: [Base],
+    bufferingPolicy: BufferingPolicy = .unbounded
+) -> AsyncMergeSequence<Base> where Base.Element: Sendable {
+    AsyncMergeSequence(bases, bufferingPolicy: bufferingPolicy)
 }
 
 /// An asynchronous sequence of the elements of several bases, in arrival order.
 ///
-/// Iteration starts one child task per base, consuming it eagerly into an unbounded
-/// buffer. Cancelling the consuming task, or dropping the iterator, cancels them.
+/// Iteration starts one child task per base, consuming it eagerly into a buffer with the
+/// sequence's ``BufferingPolicy``. Cancelling the consuming task, or dropping the
+/// iterator, cancels them; a cancelled consumer's `next()` returns `nil`.
 public struct AsyncMergeSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sendable {
     /// The type of element the sequence produces: the bases'.
@@ -30,27 +42,28 @@ where Base.Element: Sendable {
     public typealias Failure = Base.Failure
 
     private let bases: [Base]
+    private let bufferingPolicy: BufferingPolicy
 
-    init(_ bases: [Base]) {
+    init(_ bases: [Base], bufferingPolicy: BufferingPolicy) {
         self.bases = bases
+        self.bufferingPolicy = bufferingPolicy
     }
 
     /// Makes an iterator; its first `next()` starts one child task per base.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(bases: bases)
+        Iterator(bases: bases, bufferingPolicy: bufferingPolicy)
     }
 
     /// The iterator of an ``AsyncMergeSequence``.
     public struct Iterator: AsyncIteratorProtocol {
-        private typealias Outcome = Result<Element, Failure>
-
         private let bases: [Base]
+        private let bufferingPolicy: BufferingPolicy
         private var consumers: Consumers?
-        private var outcomes: AsyncStream<Outcome>.Iterator?
         private var isDone = false
 
-        init(bases: [Base]) {
+        init(bases: [Base], bufferingPolicy: BufferingPolicy) {
             self.bases = bases
+            self.bufferingPolicy = bufferingPolicy
         }
 
         /// The next element of any base, in arrival order, or `nil` once every base has finished.
@@ -59,62 +72,76 @@ where Base.Element: Sendable {
             isolation actor: isolated (any Actor)? = #isolation
         ) async throws(Failure) -> Element? {
             guard !isDone else { return nil }
-            if outcomes == nil {
-                let (stream, continuation) = AsyncStream.makeStream(of: Outcome.self)
-                consumers = Consumers(bases: bases, into: continuation)
-                outcomes = stream.makeAsyncIterator()
-            }
-            switch await outcomes?.next(isolation: actor) {
-            case .success(let element):
+            let consumers = consumers ?? Consumers(bases: bases, bufferingPolicy: bufferingPolicy)
+            self.consumers = consumers
+            if let element = await consumers.output.next(isolation: actor) {
                 return element
-            case .failure(let error):
-                finish()
-                throw error
-            case nil:
-                finish()
-                return nil
             }
+            isDone = true
+            self.consumers = nil
+            if let failure = consumers.takeFailure() {
+                throw failure
+            }
+            return nil
         }
 
         /// The next element, as `next(isolation:)` gives it, without an actor to stay on.
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }
-
-        private mutating func finish() {
-            isDone = true
-            consumers = nil
-            outcomes = nil
-        }
     }
 
-    /// The child tasks consuming the bases; cancelled when the iterator lets go of them.
+    /// The child tasks consuming the bases into one buffer; cancelled when the iterator
+    /// lets go of them or its consumer is cancelled. No lock is held while a child resumes
+    /// the consumer.
     private final class Consumers: Sendable {
-        private let task: Task<Void, Never>
+        let output: StreamBuffer<Element>
+        private let failure = Locked<Failure?>(nil)
+        private let task = Locked<Task<Void, Never>?>(nil)
 
-        init(bases: [Base], into continuation: AsyncStream<Result<Element, Failure>>.Continuation) {
-            task = Task {
+        init(bases: [Base], bufferingPolicy: BufferingPolicy) {
+            let output = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
+            self.output = output
+            let failure = failure
+            let task = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for base in bases {
                         group.addTask {
                             do throws(Failure) {
                                 for try await element in base {
-                                    continuation.yield(.success(element))
+                                    if output.enqueue(element) {
+                                        output.wake()
+                                    }
                                 }
                             } catch {
-                                continuation.yield(.failure(error))
+                                failure.withLock { $0 = $0 ?? error }
+                                output.finish()
                             }
                         }
                     }
+                    for await _ in group {
+                        if failure.withLock({ $0 != nil }) {
+                            group.cancelAll()
+                        }
+                    }
                 }
-                continuation.finish()
+                output.finish()
             }
-            let task = task
-            continuation.onTermination = { _ in task.cancel() }
+            self.task.withLock { $0 = task }
+            output.setTermination { task.cancel() }
+        }
+
+        /// The error that ended the merge, once.
+        func takeFailure() -> Failure? {
+            failure.withLock { failure in
+                defer { failure = nil }
+                return failure
+            }
         }
 
         deinit {
-            task.cancel()
+            output.cancel()
+            task.withLock { $0 }?.cancel()
         }
     }
 }

@@ -1,11 +1,14 @@
 /// A state behind a lock, with subscribers that receive the events each mutation
-/// publishes *inside the same critical section*.
+/// publishes, in one total order consistent with the state.
 ///
-/// This is the engine under every publisher in this package. Because a mutation and the
-/// delivery of its events happen under one lock, every subscriber sees the events in the
-/// same total order, and that order is consistent with the state: with many tasks
-/// mutating at once, no subscriber ever sees event `b` before event `a` if `b`'s mutation
-/// came after `a`'s.
+/// This is the engine under every publisher in this package. A mutation and the hand-off of
+/// its events to every subscription's buffer happen under one lock, so every subscriber
+/// sees the events in the same total order, and that order is consistent with the state:
+/// with many tasks mutating at once, no subscriber ever sees event `b` before event `a` if
+/// `b`'s mutation came after `a`'s. Consumers waiting for a value are resumed only after
+/// the lock is released: the lock is never held while calling into the concurrency
+/// runtime, so cancelling a consumer in the middle of a delivery cannot deadlock (see the
+/// concurrency-contract article).
 ///
 /// ```swift
 /// let counter = ObservableState<Int, Int>(0)
@@ -22,8 +25,9 @@
 /// finishes every stream; values already buffered are delivered first. Streams do not
 /// keep the `ObservableState` alive.
 ///
-/// > Note: The closures given to ``update(_:)`` and ``read(_:)`` run under the lock: keep
-/// > them short, and never call back into the same `ObservableState` from them.
+/// > Note: The closures given to ``update(_:)`` and ``read(_:)``, and the transforms given
+/// > to `subscribe`, run under the lock: keep them short, and never call back into the same
+/// > `ObservableState` from them.
 public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     private struct Storage {
         var state: State
@@ -65,9 +69,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     /// Mutates the state and publishes events, atomically.
     ///
-    /// Each event passed to `publish` is delivered to every subscriber before the lock is
-    /// released, so concurrent updates are seen in the same order by everyone. After
-    /// ``finish()``, the state still changes but nothing is delivered.
+    /// Each event passed to `publish` is handed to every subscriber's buffer before the lock
+    /// is released, so concurrent updates are seen in the same order by everyone; consumers
+    /// already waiting are resumed after the lock is released, before this method returns.
+    /// After ``finish()``, the state still changes but nothing is delivered.
     ///
     /// - Parameter body: Mutates the state; calls `publish` for each event to deliver.
     /// - Returns: What `body` returns.
@@ -75,9 +80,11 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func update<Result: Sendable, Failure: Error>(
         _ body: (inout State, _ publish: (Event) -> Void) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try storage.withLock { storage throws(Failure) in
+        var wakes = PendingWakes()
+        defer { wakes.wakeAll() }  // after the lock is released: resuming is a runtime call
+        return try storage.withLock { storage throws(Failure) in
             let subscribers = storage.subscribers
-            return try body(&storage.state) { event in subscribers.deliver(event) }
+            return try body(&storage.state) { event in subscribers.deliver(event, wakes: &wakes) }
         }
     }
 
@@ -100,41 +107,35 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         initial: (State) -> [Element] = { _ in [] },
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
-        register(bufferingPolicy: bufferingPolicy, initial: initial) { continuation in
-            StreamSubscriber(
-                deliver: { event in
-                    if let element = transform(event) {
-                        continuation.yield(element)
-                    }
-                },
-                finish: { continuation.finish() }
-            )
+        let buffer = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
+        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event in
+            guard let element = transform(event) else { return false }
+            return buffer.enqueue(element)
         }
+        return register(subscriber, of: buffer, initial: initial)
     }
 
-    /// Registers the subscriber that `makeSubscriber` builds around a new stream's
-    /// continuation; the stream unregisters it when it terminates.
-    ///
-    /// Besides the stream and the subscriber's closures, the termination handler is the only
-    /// allocation: it captures this publisher weakly and the registration's ID.
+    /// Registers `subscriber`, whose deliveries go to `buffer`, and enqueues the initial
+    /// elements in the same critical section; the buffer unregisters it when its consumer
+    /// leaves. A finished publisher registers nothing: the stream finishes at once.
     @usableFromInline
     func register<Element: Sendable>(
-        bufferingPolicy: BufferingPolicy,
-        initial: (State) -> [Element],
-        makeSubscriber: (AsyncStream<Element>.Continuation) -> StreamSubscriber<Event>
+        _ subscriber: StreamSubscriber<Event>,
+        of buffer: StreamBuffer<Element>,
+        initial: (State) -> [Element]
     ) -> SubjectStream<Element> {
-        SubjectStream.registering(bufferingPolicy: bufferingPolicy) { continuation in
-            let subscriber = makeSubscriber(continuation)
-            let id: SubscriberRegistry<Event>.ID? = storage.withLock { storage in
-                guard let id = storage.subscribers.add(subscriber) else { return nil }
-                for element in initial(storage.state) {
-                    continuation.yield(element)
-                }
-                return id
+        let isRegistered = storage.withLock { storage in
+            guard let id = storage.subscribers.add(subscriber) else { return false }
+            for element in initial(storage.state) {
+                _ = buffer.enqueue(element)  // nobody waits on a new buffer: nothing to wake
             }
-            guard let id else { return nil }
-            return { [weak self] _ in self?.unsubscribe(id) }
+            buffer.setTermination { [weak self] in self?.unsubscribe(id) }
+            return true
         }
+        if !isRegistered {
+            buffer.finish()
+        }
+        return SubjectStream(buffer: buffer)
     }
 
     /// Finishes every stream and refuses new subscribers (their streams finish at once).
@@ -142,13 +143,16 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func finish() {
         let subscribers = storage.withLock { $0.subscribers.finish() }
         for subscriber in subscribers {
-            subscriber.finish()
+            subscriber.endpoint.finish()
         }
     }
 
+    /// Unregisters a subscription whose consumer left. Runs from the subscription's
+    /// cancellation handler (under the runtime's lock of the cancelled task): it takes this
+    /// publisher's lock, which is never held while calling into the runtime.
     private func unsubscribe(_ id: SubscriberRegistry<Event>.ID) {
         let removed = storage.withLock { $0.subscribers.remove(id) }
-        removed?.finish()
+        _ = removed  // released here, outside the lock
     }
 }
 
@@ -159,15 +163,8 @@ extension ObservableState {
     /// - Returns: A stream registered before this call returns.
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        register(
-            bufferingPolicy: bufferingPolicy,
-            initial: { _ in [] },
-            makeSubscriber: { continuation in
-                StreamSubscriber(
-                    deliver: { continuation.yield($0) },
-                    finish: { continuation.finish() }
-                )
-            }
-        )
+        let buffer = StreamBuffer<Event>(bufferingPolicy: bufferingPolicy)
+        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { buffer.enqueue($0) }
+        return register(subscriber, of: buffer, initial: { _ in [] })
     }
 }

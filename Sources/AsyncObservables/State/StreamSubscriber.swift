@@ -1,32 +1,26 @@
 /// One subscription held by an ``ObservableState``: how to hand its stream an event, and
-/// how to finish the stream.
+/// the stream's buffer, to wake or finish it.
 ///
-/// Both closures are made where the subscription's types are concrete (the `subscribe`
-/// methods of ``ObservableState`` are inlinable), so delivering an event runs specialised
-/// code: it looks up no generic metadata at run time, and it is the publisher's cost per
-/// subscriber on every event.
+/// `deliver` is made where the subscription's types are concrete (the `subscribe` methods
+/// of ``ObservableState`` are inlinable), so delivering an event runs specialised code: it
+/// looks up no generic metadata at run time, and it is the publisher's cost per subscriber
+/// on every event.
 @usableFromInline
 struct StreamSubscriber<Event>: Sendable {
-    /// Delivers an event: runs the subscription's transform, if any, and yields the result
-    /// to its stream. Runs no user code besides the transform, so it is safe to call while
-    /// the publisher's lock is held.
+    /// Runs the subscription's transform, if any, and enqueues the result in its buffer.
+    /// Resumes nothing, so it is safe to call under the publisher's lock.
+    /// - Returns: `true` when the value was handed to a waiting consumer, which the
+    ///   publisher must wake after releasing its lock.
     @usableFromInline
-    let deliver: @Sendable (Event) -> Void
+    let deliver: @Sendable (Event) -> Bool
 
-    /// Finishes the stream. Call it *outside* the publisher's lock: finishing runs the
-    /// stream's termination handler, which takes that lock to unregister (the lock is not
-    /// reentrant).
+    /// The subscription's buffer: woken after a delivery, finished with the publisher.
     @usableFromInline
-    let finish: @Sendable () -> Void
+    let endpoint: any StreamEndpoint
 
     @inlinable
-    init(deliver: @escaping @Sendable (Event) -> Void, finish: @escaping @Sendable () -> Void) {
+    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event) -> Bool) {
+        self.endpoint = endpoint
         self.deliver = deliver
-        self.finish = finish
-    }
-
-    /// What a free slot of a ``SubscriberRegistry`` holds: it ignores events.
-    static var vacant: StreamSubscriber {
-        StreamSubscriber(deliver: { _ in }, finish: {})
     }
 }

@@ -14,10 +14,10 @@ struct SubscriberRegistry<Event> {
     private struct Slot {
         /// The registration holding the slot; 0 when the slot is free.
         var id: ID
-        /// ``StreamSubscriber/vacant`` when the slot is free.
-        var subscriber: StreamSubscriber<Event>
+        /// `nil` when the slot is free.
+        var subscriber: StreamSubscriber<Event>?
 
-        static var vacant: Slot { Slot(id: 0, subscriber: .vacant) }
+        static var vacant: Slot { Slot(id: 0, subscriber: nil) }
     }
 
     private var slots: ContiguousArray<Slot> = []
@@ -49,7 +49,7 @@ struct SubscriberRegistry<Event> {
         return id
     }
 
-    /// Removes a subscriber; the caller finishes it after releasing the lock.
+    /// Removes a subscriber; the caller lets go of it after releasing the lock.
     mutating func remove(_ id: ID) -> StreamSubscriber<Event>? {
         let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
         guard slot < slots.count, slots[slot].id == id else { return nil }
@@ -66,11 +66,14 @@ struct SubscriberRegistry<Event> {
         return removed
     }
 
-    /// Delivers an event to every subscriber.
-    func deliver(_ event: Event) {
+    /// Delivers an event to every subscriber, remembering in `wakes` the consumers it was
+    /// handed to directly (to wake once the publisher's lock is released).
+    func deliver(_ event: Event, wakes: inout PendingWakes) {
         slots.withUnsafeBufferPointer { slots in
             for index in slots.indices {
-                slots[index].subscriber.deliver(event)
+                if let subscriber = slots[index].subscriber, subscriber.deliver(event) {
+                    wakes.append(subscriber.endpoint)
+                }
             }
         }
     }
@@ -84,6 +87,6 @@ struct SubscriberRegistry<Event> {
             freeSlots = []
             count = 0
         }
-        return slots.compactMap { $0.id == 0 ? nil : $0.subscriber }
+        return slots.compactMap { $0.subscriber }
     }
 }

@@ -13,15 +13,4 @@ public enum BufferingPolicy: Sendable, Hashable {
     /// Keep at most the given number of the *newest* values; the oldest buffered value
     /// is dropped to make room. Negative limits count as zero.
     case bufferingNewest(Int)
-
-    /// The equivalent `AsyncStream` policy.
-    func streamPolicy<Element>(
-        of type: Element.Type = Element.self
-    ) -> AsyncStream<Element>.Continuation.BufferingPolicy {
-        switch self {
-        case .unbounded: .unbounded
-        case .bufferingOldest(let limit): .bufferingOldest(max(0, limit))
-        case .bufferingNewest(let limit): .bufferingNewest(max(0, limit))
-        }
-    }
 }

@@ -7,6 +7,8 @@
 /// | ``maximumSegmentCount`` | 256 | a resolved path |
 /// | ``maximumURLLength`` | 8,192 UTF-8 bytes | a URL given to `openURL` |
 /// | control characters | rejected | paths and URLs: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
+/// | ``maximumHistoryEntries`` | 1,000 | a navigator's history (back, current and forward entries) and a router's stack: a push beyond it drops the oldest entry; a restored state holding more is rejected |
+/// | ``maximumStateBytes`` | 4 MiB | the saved state a navigator or router restores: larger data is rejected before it is decoded |
 ///
 /// Percent-encoding is not decoded in paths (a path is not a URL); in deep links it is
 /// decoded exactly once per segment, after splitting. A deep link only ever reaches the
@@ -24,12 +26,27 @@ public struct InputPolicy: Sendable, Hashable {
     public var maximumSegmentCount: Int
     /// The longest URL accepted, in UTF-8 bytes.
     public var maximumURLLength: Int
+    /// The most entries a navigator's history (back, current and forward) or a router's
+    /// stack keeps: a push beyond it drops the oldest entry, and a restored state holding
+    /// more is rejected. Values below 1 count as 1.
+    public var maximumHistoryEntries: Int
+    /// The largest saved state, in bytes, that a navigator or router restores; larger data
+    /// is rejected before it is decoded.
+    public var maximumStateBytes: Int
 
     /// A policy with the given limits (the defaults are the table's).
-    public init(maximumPathLength: Int = 4_096, maximumSegmentCount: Int = 256, maximumURLLength: Int = 8_192) {
+    public init(
+        maximumPathLength: Int = 4_096,
+        maximumSegmentCount: Int = 256,
+        maximumURLLength: Int = 8_192,
+        maximumHistoryEntries: Int = 1_000,
+        maximumStateBytes: Int = 4 * 1_024 * 1_024
+    ) {
         self.maximumPathLength = maximumPathLength
         self.maximumSegmentCount = maximumSegmentCount
         self.maximumURLLength = maximumURLLength
+        self.maximumHistoryEntries = maximumHistoryEntries
+        self.maximumStateBytes = maximumStateBytes
     }
 
     /// The default limits.

@@ -39,11 +39,20 @@ public final class Navigator: Sendable {
     /// path the policy rejects is replaced by `/`).
     /// - Parameters:
     ///   - initialPath: The first entry of the history.
-    ///   - policy: The limits on the paths this navigator accepts.
+    ///   - policy: The limits on the paths this navigator accepts, and on the length of its
+    ///     history (``InputPolicy/maximumHistoryEntries``: a push beyond it drops the oldest
+    ///     entry).
     public init(initialPath: String = "/", policy: InputPolicy = .standard) {
         self.policy = policy
-        state = ObservableState(State(history: NavigationHistory(root: Self.initialPath(initialPath, policy: policy))))
+        state = ObservableState(State(history: Self.history(at: initialPath, policy: policy)))
         persistence = nil
+    }
+
+    /// A history holding only `path` (or `/` when the policy rejects it), bounded by the policy.
+    private static func history(at path: String, policy: InputPolicy) -> NavigationHistory<String> {
+        var history = NavigationHistory(root: initialPath(path, policy: policy))
+        history.limit(to: policy.maximumHistoryEntries)
+        return history
     }
 
     private static func initialPath(_ path: String, policy: InputPolicy) -> String {
@@ -61,16 +70,22 @@ public final class Navigator: Sendable {
     /// every change (navigate, back, forward, clear).
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
-    /// another format version), the navigator starts at `initialPath`, reports why on
-    /// ``persistenceEvents``, and leaves the store untouched until the first change.
-    /// Restored paths are checked against `policy` too: a history holding a path it rejects
-    /// is reported as unreadable.
+    /// another format version, larger than ``InputPolicy/maximumStateBytes``, with more
+    /// entries than ``InputPolicy/maximumHistoryEntries``), the navigator starts at
+    /// `initialPath`, reports why on ``persistenceEvents``, and leaves the store untouched
+    /// until the first change. Restored paths are checked against `policy` too: a history
+    /// holding a path it rejects is reported as unreadable.
     ///
-    /// > Note: Saving happens synchronously, on the task that changed the navigator, after
-    /// > the change is published. Saves are serialised: the last one writes the latest state.
+    /// > Note: Saving never runs on the navigating task: a change records the new history
+    /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
+    /// > into few writes. Call ``flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
-        let persistence = StatePersistence<NavigationHistory<String>>(store: store, version: Self.stateVersion) {
-            history in
+        let persistence = StatePersistence<NavigationHistory<String>>(
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+        ) { history in
+            guard history.count <= max(policy.maximumHistoryEntries, 1) else {
+                throw PersistenceError.tooManyEntries(count: history.count, limit: policy.maximumHistoryEntries)
+            }
             for path in history.entries + history.forwardEntries {
                 try policy.check(path: path)
                 guard PathResolver.isNormalized(path) else {
@@ -79,7 +94,8 @@ public final class Navigator: Sendable {
                 try policy.check(resolvedPath: path)
             }
         }
-        let history = persistence.restore() ?? NavigationHistory(root: Self.initialPath(initialPath, policy: policy))
+        var history = persistence.restore() ?? Self.history(at: initialPath, policy: policy)
+        history.limit(to: policy.maximumHistoryEntries)
         self.policy = policy
         state = ObservableState(State(history: history))
         self.persistence = persistence
@@ -216,9 +232,8 @@ public final class Navigator: Sendable {
     /// Drops the back and forward history, keeping the current path. Publishes nothing.
     public func clear() {
         let changed = state.update { state, publish in
-            let before = state.history
+            guard state.history.backCount > 0 || state.history.forwardCount > 0 else { return false }
             state.history.clear()
-            guard state.history != before else { return false }
             publish(Event(action: nil, state: state))
             return true
         }
@@ -237,6 +252,15 @@ public final class Navigator: Sendable {
 
     private func save() {
         persistence?.save { history }
+    }
+
+    /// Writes the latest history to the store now, on the calling thread, after any write
+    /// under way; returns once it is written (a failure is reported on
+    /// ``persistenceEvents``). Call it when the app is about to terminate, and in tests before
+    /// reading the store. Does nothing for a navigator made without a store, or when
+    /// everything is written already.
+    public func flush() {
+        persistence?.flush()
     }
 
     private static func record(

@@ -11,4 +11,20 @@ public protocol NavigationStateStore: Sendable {
     /// Replaces the saved bytes. Must never leave a torn state behind: after a crash, the
     /// next ``load()`` returns either the old bytes or the new ones.
     func save(_ data: Data) throws
+    /// The saved bytes, or `nil` when nothing was saved yet; throws
+    /// ``PersistenceError/tooLarge(bytes:limit:)`` when they are longer than `maximumBytes`.
+    /// A store that can tell the size before reading (a file) should refuse before reading;
+    /// the default loads, then checks.
+    func load(maximumBytes: Int) throws -> Data?
+}
+
+extension NavigationStateStore {
+    /// Loads with ``load()``, then refuses data longer than `maximumBytes`.
+    public func load(maximumBytes: Int) throws -> Data? {
+        let data = try load()
+        if let data, data.count > maximumBytes {
+            throw PersistenceError.tooLarge(bytes: data.count, limit: maximumBytes)
+        }
+        return data
+    }
 }

@@ -32,6 +32,10 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     case unreadable(String)
     /// The state was saved by another version of the format.
     case incompatibleVersion(found: Int, expected: Int)
+    /// The saved data is larger than ``InputPolicy/maximumStateBytes``; it was not decoded.
+    case tooLarge(bytes: Int, limit: Int)
+    /// The saved state holds more entries than ``InputPolicy/maximumHistoryEntries``.
+    case tooManyEntries(count: Int, limit: Int)
 
     /// A sentence for logs.
     public var description: String {
@@ -39,6 +43,8 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .store(let reason): "store error: \(reason)"
         case .unreadable(let reason): "unreadable data: \(reason)"
         case .incompatibleVersion(let found, let expected): "saved with format version \(found), expected \(expected)"
+        case .tooLarge(let bytes, let limit): "the saved state is \(bytes) bytes; the limit is \(limit)"
+        case .tooManyEntries(let count, let limit): "the saved state holds \(count) entries; the limit is \(limit)"
         }
     }
 }
@@ -51,29 +57,56 @@ struct PersistedState<State: Codable>: Codable {
 
 /// Restores a state from a store at launch and saves it after each change: the shared
 /// engine of the navigator's and the router's persistence.
+///
+/// Saving is off the navigating task and coalesced: ``save(_:)`` only records the latest
+/// state (O(1): states share their storage) and, when no write is under way, starts one on
+/// a background task; that task encodes and writes the latest state, then any newer one,
+/// until none is pending. So a burst of navigations costs one or two writes, and the last
+/// write is always the latest state. ``flush()`` writes the pending state at once, on the
+/// calling thread (for app termination and tests).
+///
+/// Locks: the pending state has a lock of its own, held only to swap a value; writes are
+/// serialised by a second lock, held while encoding and writing (never while publishing
+/// or calling a navigator). A store whose `save` navigates the same navigator records a
+/// new pending state and returns: it cannot deadlock.
 final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// The version written by this build; anything else is reported as incompatible.
     let version: Int
     private let store: any NavigationStateStore
-    /// Serialises saves; counts the successful ones.
-    private let saves = Locked(0)
+    private let maximumBytes: Int
+    /// The state waiting to be written, and whether a background write is under way.
+    private let pending = Locked<(state: State?, isWriting: Bool)>((nil, false))
+    /// Serialises writes (background and ``flush()``); counts the successful ones.
+    private let writes = Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
     private let outcomes = ObservableState<PersistenceEvent, PersistenceEvent>(.nothingSaved)
 
     private let validate: @Sendable (State) throws -> Void
 
-    /// - Parameter validate: Checks a decoded state before it is used; what it throws is
-    ///   reported as unreadable data.
-    init(store: any NavigationStateStore, version: Int, validate: @escaping @Sendable (State) throws -> Void = { _ in })
-    {
+    /// - Parameters:
+    ///   - maximumBytes: The largest saved data ``restore()`` decodes.
+    ///   - validate: Checks a decoded state before it is used; a ``PersistenceError`` it
+    ///     throws is reported as it is, anything else as unreadable data.
+    init(
+        store: any NavigationStateStore,
+        version: Int,
+        maximumBytes: Int,
+        validate: @escaping @Sendable (State) throws -> Void = { _ in }
+    ) {
         self.store = store
         self.version = version
+        self.maximumBytes = maximumBytes
         self.validate = validate
     }
 
     /// How the last restore went.
     var restoration: PersistenceEvent {
         outcomes.state
+    }
+
+    /// The number of successful writes so far.
+    var writeCount: Int {
+        writes.withLock { $0 }
     }
 
     /// The restore outcome first, then each save failure; a finished stream when there is
@@ -83,7 +116,7 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         bufferingPolicy: BufferingPolicy
     ) -> SubjectStream<PersistenceEvent> {
         guard let persistence else {
-            return SubjectStream(bufferingPolicy: bufferingPolicy) { _ in nil }
+            return .finished()
         }
         return persistence.outcomes.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0] }, transform: { $0 })
     }
@@ -98,11 +131,16 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     private func read() -> (state: State?, event: PersistenceEvent) {
         let data: Data?
         do {
-            data = try store.load()
+            data = try store.load(maximumBytes: maximumBytes)
+        } catch let error as PersistenceError {
+            return (nil, .restoreFailed(error))
         } catch {
             return (nil, .restoreFailed(.store("\(error)")))
         }
         guard let data else { return (nil, .nothingSaved) }
+        guard data.count <= maximumBytes else {
+            return (nil, .restoreFailed(.tooLarge(bytes: data.count, limit: maximumBytes)))
+        }
         let decoder = JSONDecoder()
         do {
             let header = try decoder.decode(VersionHeader.self, from: data)
@@ -112,19 +150,63 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
             let state = try decoder.decode(PersistedState<State>.self, from: data).state
             try validate(state)
             return (state, .restored)
+        } catch let error as PersistenceError {
+            return (nil, .restoreFailed(error))
         } catch {
             return (nil, .restoreFailed(.unreadable(Self.describe(error))))
         }
     }
 
-    /// Saves the state `current()` returns at the moment of saving. Saves are serialised,
-    /// so the last save always writes the latest state.
+    /// Records the state `current()` returns as the one to save, and starts a background
+    /// write when none is under way. O(1): it never encodes or writes on the calling task.
+    ///
+    /// `current` runs under the pending state's lock, so that of two concurrent saves the
+    /// one recorded last read the state last: the pending state is never older than one
+    /// already recorded.
     func save(_ current: () -> State) {
-        let failure: PersistenceError? = saves.withLock { count in
+        let mustStart = pending.withLock { pending in
+            pending.state = current()
+            defer { pending.isWriting = true }
+            return !pending.isWriting
+        }
+        if mustStart {
+            Task.detached(priority: .utility) { [self] in
+                writePending()
+            }
+        }
+    }
+
+    /// Writes the pending state now, on the calling thread, after any write under way.
+    /// Returns once the latest state recorded before the call is written (or failed, which
+    /// is reported on the events).
+    func flush() {
+        writeLatest()
+    }
+
+    /// The background writer: writes the latest state until none is pending.
+    private func writePending() {
+        while true {
+            writeLatest()
+            let isDone = pending.withLock { pending in
+                guard pending.state == nil else { return false }
+                pending.isWriting = false
+                return true
+            }
+            if isDone {
+                return
+            }
+        }
+    }
+
+    /// Takes the latest pending state and writes it, under the write lock, so writes happen
+    /// in the order their states were taken: the newest always last.
+    private func writeLatest() {
+        let failure: PersistenceError? = writes.withLock { count in
+            guard let state = pending.withLock({ $0.state.take() }) else { return nil }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do {
-                let data = try encoder.encode(PersistedState(version: version, state: current()))
+                let data = try encoder.encode(PersistedState(version: version, state: state))
                 try store.save(data)
                 count += 1
                 return nil

@@ -24,12 +24,10 @@ extension Router {
             // Only the navigation holding the turn changes the stack, so the stack read here
             // is still the router's when this navigation commits. Applying the operation out
             // here keeps route code (`path`, `transition`, `==`) out of the lock.
-            let stack = storage.read { $0.stack }
-            var proposed = stack
-            let destinations = proposed.apply(current.operation)
-            let pending = PendingNavigation(
-                request: current, from: stack.state, to: proposed.state, destinations: destinations
-            )
+            let state = storage.read { $0.state }
+            var proposed = state
+            let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
+            let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
             guard let redirect = try await check(pending) else {
                 try await performTransitions(pending)
                 guard !Task.isCancelled else {
@@ -87,22 +85,21 @@ extension Router {
         }
     }
 
-    /// Installs the stack the request's operation made and publishes `.completed`,
-    /// atomically.
-    private func commit(_ request: NavigationRequest<Route>, _ stack: RouteStack<Route>) {
+    /// Installs the state the request's operation made and publishes `.completed`,
+    /// atomically. O(1) in the stack's size (plus comparing the two paths).
+    private func commit(_ request: NavigationRequest<Route>, _ proposed: RouterState<Route>) {
         let changed = storage.update { storage, publish in
-            let previousPath = storage.stack.path
-            let previousState = storage.stack.state
-            storage.stack = stack
+            let previous = storage.state
+            storage.state = proposed
             var action: NavigationAction?
-            if storage.stack.path != previousPath {
+            if proposed.path != previous.path {
                 action = NavigationAction(
-                    currentPath: storage.stack.path, previousPath: previousPath, action: request.operation.actionKind
+                    currentPath: proposed.path, previousPath: previous.path, action: request.operation.actionKind
                 )
                 storage.lastAction = action
             }
-            publish(.completed(request, state: storage.stack.state, action: action))
-            return storage.stack.state != previousState
+            publish(.completed(request, state: proposed, action: action))
+            return !proposed.isIdentical(to: previous)
         }
         if changed {
             persistence?.save { state }

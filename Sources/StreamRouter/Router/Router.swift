@@ -28,10 +28,11 @@ import Foundation
 /// and publishes it. Moves that change nothing (``navigateBack(_:)`` with 0, back to an
 /// absent route) still go through the pipeline and complete.
 ///
-/// The stack lives in the same ``NavigationHistory`` engine as ``Navigator``'s paths,
-/// above a root entry that is no route (see `RouterEntry`), and publishes the same
-/// ``NavigationAction`` events: a router's path is its stack's routes'
-/// ``RouteProvider/path``s joined, so pushing is `.deeper` and popping `.higher`.
+/// The stack is a ``RouterState``, whose copies share their storage, so a navigation costs
+/// the same on a deep stack as on a shallow one, even with lagging subscribers. The router
+/// publishes the same ``NavigationAction`` events as a ``Navigator``: its path is its
+/// stack's routes' ``RouteProvider/path``s joined, so pushing is `.deeper` and popping
+/// `.higher`.
 ///
 /// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
 /// > the last committed state. Streams subscribe when created, never keep the router alive,
@@ -54,13 +55,15 @@ public final class Router<Route: RouteProvider>: Sendable {
     ///   - state: The initial stack and modal; empty by default (restore a saved
     ///     ``RouterState`` here).
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
-    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts.
+    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, and on the stack's
+    ///     length (``InputPolicy/maximumHistoryEntries``: a push beyond it drops the bottom
+    ///     route; a longer `state` keeps its top routes).
     public init(
         state: RouterState<Route> = RouterState(),
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard
     ) {
-        storage = ObservableState(RouterStorage(state))
+        storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         self.policy = policy
         persistence = nil
@@ -74,19 +77,40 @@ public final class Router<Route: RouteProvider>: Sendable {
     /// ```
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
-    /// another format version, routes that no longer decode), the router starts with an
-    /// empty stack, reports why on ``persistenceEvents``, and leaves the store untouched
-    /// until the first change.
+    /// another format version, routes that no longer decode, larger than
+    /// ``InputPolicy/maximumStateBytes``, more routes than
+    /// ``InputPolicy/maximumHistoryEntries``, a route whose ``RouteProvider/path`` the policy
+    /// rejects), the router starts with an empty stack, reports why on
+    /// ``persistenceEvents``, and leaves the store untouched until the first change.
+    ///
+    /// > Note: Saving never runs on the navigating task: a navigation records the new
+    /// > state (O(1)) and a background task writes the latest one, coalescing a burst of
+    /// > navigations into few writes. Call ``flush()`` to write it at once.
     /// - Parameters:
     ///   - store: Where the state is kept.
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
-    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts.
+    ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
+    ///     on the restored state.
     public init(
         store: any NavigationStateStore,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard
     ) {
-        let persistence = StatePersistence<RouterState<Route>>(store: store, version: Self.stateVersion)
+        let persistence = StatePersistence<RouterState<Route>>(
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+        ) { state in
+            let limit = max(policy.maximumHistoryEntries, 1)
+            guard state.count <= limit else {
+                throw PersistenceError.tooManyEntries(count: state.count, limit: limit)
+            }
+            for route in state.stack + (state.modal.map { [$0] } ?? []) {
+                do {
+                    try policy.check(path: route.path)
+                } catch {
+                    throw PersistenceError.unreadable("route \(route): \(error)")
+                }
+            }
+        }
         storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
         self.urlMatchers = urlMatchers
         self.policy = policy
@@ -117,26 +141,35 @@ public final class Router<Route: RouteProvider>: Sendable {
         StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
+    /// Writes the latest state to the store now, on the calling thread, after any write
+    /// under way; returns once it is written (a failure is reported on
+    /// ``persistenceEvents``). Call it when the app is about to terminate, and in tests before
+    /// reading the store. Does nothing for a router made without a store, or when everything
+    /// is written already.
+    public func flush() {
+        persistence?.flush()
+    }
+
     // MARK: - Reading
 
     /// The pushed routes, bottom first; empty at the root.
     public var stack: [Route] {
-        storage.read { $0.stack.routes }
+        storage.read { $0.state.stack }
     }
 
     /// The presented modal route, if any.
     public var modal: Route? {
-        storage.read { $0.stack.modal }
+        storage.read { $0.state.modal }
     }
 
     /// The stack and modal, as one consistent snapshot.
     public var state: RouterState<Route> {
-        storage.read { $0.stack.state }
+        storage.read { $0.state }
     }
 
     /// The stack as a path (see ``RouterState/path``): `/` at the root.
     public var path: String {
-        storage.read { $0.stack.path }
+        storage.read { $0.state.path }
     }
 
     /// The last path change; `nil` until a navigation changes the path.
@@ -307,7 +340,7 @@ public final class Router<Route: RouteProvider>: Sendable {
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
-            initial: { [$0.stack.path] },
+            initial: { [$0.state.path] },
             transform: { $0.action?.currentPath }
         )
     }
@@ -320,7 +353,7 @@ public final class Router<Route: RouteProvider>: Sendable {
     ) -> some AsyncSequence<RouterState<Route>, Never> & Sendable {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
-            initial: { [$0.stack.state] },
+            initial: { [$0.state] },
             transform: { $0.state }
         )
         .removeDuplicates()

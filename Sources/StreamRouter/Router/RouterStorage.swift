@@ -1,11 +1,11 @@
 /// Everything a ``Router`` keeps behind its lock: its navigation state, its turn-taking
-/// queue, the last path change and the next request id.
+/// queue and the last path change.
 struct RouterStorage<Route: RouteProvider>: Sendable {
-    var stack: RouteStack<Route>
+    var state: RouterState<Route>
     var queue = NavigationQueue()
     var lastAction: NavigationAction?
 
     init(_ state: RouterState<Route>) {
-        stack = RouteStack(state)
+        self.state = state
     }
 }

@@ -46,24 +46,26 @@ where Base.Element: Sendable {
                 return pending.generation
             }
             core.schedule(at: core.clock.now.advanced(by: interval)) {
-                pending.withLock { pending in
-                    guard pending.generation == generation, let element = pending.element else { return }
+                // Enqueued under the lock, so an element and the end keep their order.
+                let mustWake = pending.withLock { pending in
+                    guard pending.generation == generation, let element = pending.element else { return false }
                     pending.element = nil
-                    core.output.yield(.success(element))  // under the lock: keeps order with the end
+                    return core.enqueue(element)
+                }
+                if mustWake {
+                    core.wakeConsumer()
                 }
             }
         } onEnd: { failure in
             core.cancelTimer()
-            pending.withLock { pending in
-                if let element = pending.element {
-                    core.output.yield(.success(element))
-                    pending.element = nil
-                }
-                if let failure {
-                    core.output.yield(.failure(failure))
-                }
-                core.output.finish()
+            let mustWake = pending.withLock { pending in
+                defer { pending.element = nil }
+                return pending.element.map(core.enqueue) ?? false
             }
+            if mustWake {
+                core.wakeConsumer()
+            }
+            core.end(throwing: failure)
         }
         return AsyncTimedIterator(core: core)
     }

@@ -55,42 +55,50 @@ where Base.Element: Sendable {
         let interval = interval
         let latest = latest
 
-        @Sendable func closeWindow() {
-            state.withLock { state in
-                guard let element = state.pending else {
-                    state.isWindowOpen = false
-                    return
-                }
-                state.pending = nil
-                core.output.yield(.success(element))
+        /// Enqueues `element` and restarts the window's timer, after the lock.
+        @Sendable func emit(_ mustWake: Bool, reopening: Bool, closeWindow: @escaping @Sendable () -> Void) {
+            if mustWake {
+                core.wakeConsumer()
+            }
+            if reopening {
                 core.schedule(at: core.clock.now.advanced(by: interval), fire: closeWindow)
             }
         }
 
+        @Sendable func closeWindow() {
+            let (mustWake, reopening) = state.withLock { state in
+                guard let element = state.pending else {
+                    state.isWindowOpen = false
+                    return (false, false)
+                }
+                state.pending = nil
+                return (core.enqueue(element), true)
+            }
+            emit(mustWake, reopening: reopening, closeWindow: closeWindow)
+        }
+
         core.start(base) { element in
-            state.withLock { state in
+            let (mustWake, opening) = state.withLock { state in
                 if state.isWindowOpen {
                     if latest || state.pending == nil {
                         state.pending = element
                     }
-                } else {
-                    state.isWindowOpen = true
-                    core.output.yield(.success(element))
-                    core.schedule(at: core.clock.now.advanced(by: interval), fire: closeWindow)
+                    return (false, false)
                 }
+                state.isWindowOpen = true
+                return (core.enqueue(element), true)
             }
+            emit(mustWake, reopening: opening, closeWindow: closeWindow)
         } onEnd: { failure in
             core.cancelTimer()
-            state.withLock { state in
-                if let element = state.pending {
-                    core.output.yield(.success(element))
-                    state.pending = nil
-                }
-                if let failure {
-                    core.output.yield(.failure(failure))
-                }
-                core.output.finish()
+            let mustWake = state.withLock { state in
+                defer { state.pending = nil }
+                return state.pending.map(core.enqueue) ?? false
             }
+            if mustWake {
+                core.wakeConsumer()
+            }
+            core.end(throwing: failure)
         }
         return AsyncTimedIterator(core: core)
     }

@@ -49,30 +49,35 @@ where Base.Element: Sendable {
         let interval = interval
 
         @Sendable func expire() {
-            isDone.withLock { isDone in
-                guard !isDone else { return }
-                isDone = true
-                core.output.yield(.failure(TimeoutError()))
-                core.output.finish()
+            let expired = isDone.withLock { isDone in
+                defer { isDone = true }
+                return !isDone
+            }
+            if expired {
+                core.cancel()
+                core.end(throwing: TimeoutError())
             }
         }
 
         core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
         core.start(base) { element in
-            isDone.withLock { isDone in
-                guard !isDone else { return }
-                core.output.yield(.success(element))
-                core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
+            // Enqueued under the lock, so no element follows the timeout's end.
+            let (delivered, mustWake) = isDone.withLock { isDone in
+                isDone ? (false, false) : (true, core.enqueue(element))
             }
+            guard delivered else { return }
+            if mustWake {
+                core.wakeConsumer()
+            }
+            core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
         } onEnd: { failure in
             core.cancelTimer()
-            isDone.withLock { isDone in
-                guard !isDone else { return }
-                isDone = true
-                if let failure {
-                    core.output.yield(.failure(failure))
-                }
-                core.output.finish()
+            let ending = isDone.withLock { isDone in
+                defer { isDone = true }
+                return !isDone
+            }
+            if ending {
+                core.end(throwing: failure)
             }
         }
         return AsyncTimedIterator(core: core)

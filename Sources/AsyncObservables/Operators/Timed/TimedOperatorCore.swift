@@ -1,24 +1,23 @@
 /// The engine under the clock-driven operators (debounce, throttle, timeout): a pump task
 /// consumes the base, a timer task sleeps on the operator's clock, and both hand their
-/// results to one output stream, in the order they happen under the operator's lock.
+/// results to one output buffer, in the order the operator decides under its own lock.
 ///
-/// Cancelling the consumer, or dropping the iterator, cancels the pump and the timer.
+/// Locks and the runtime: an operator enqueues into ``output`` under its lock (which
+/// resumes nothing), and wakes the consumer, finishes the output, starts or cancels tasks
+/// only after releasing it. The output's cancellation handler (the consumer cancelled, or
+/// the iterator dropped) cancels the pump and the timer, taking only the task slots' locks,
+/// which are never held while calling into the runtime either.
 final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Sendable {
-    typealias Output = Result<Element, Failure>
-
     let clock: C
-    /// Where the operator's results go.
-    let output: AsyncStream<Output>.Continuation
-    /// The operator's results, for its iterator.
-    let outputs: AsyncStream<Output>
+    /// Where the operator's elements go, for its iterator.
+    let output = StreamBuffer<Element>(bufferingPolicy: .unbounded)
+    /// The error to throw once the output's elements are consumed.
+    private let failure = Locked<Failure?>(nil)
     private let timer = Locked<Task<Void, Never>?>(nil)
     private let pump = Locked<Task<Void, Never>?>(nil)
 
     init(clock: C) {
         self.clock = clock
-        let (stream, continuation) = AsyncStream.makeStream(of: Output.self)
-        output = continuation
-        outputs = stream
     }
 
     /// Starts consuming `base`: each element and the end (or error) go to the handlers.
@@ -27,6 +26,7 @@ final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Send
         onElement: @escaping @Sendable (Element) -> Void,
         onEnd: @escaping @Sendable (Base.Failure?) -> Void
     ) where Base.Element == Element {
+        output.setTermination { [weak self] in self?.cancel() }
         let task = Task {
             do throws(Base.Failure) {
                 for try await element in base {
@@ -38,7 +38,35 @@ final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Send
             }
         }
         pump.withLock { $0 = task }
-        output.onTermination = { [weak self] _ in self?.cancel() }
+    }
+
+    /// Queues `element` for the consumer; call it under the operator's lock, so that its
+    /// elements and its end keep their order.
+    /// - Returns: Whether the consumer must be woken (``wakeConsumer()``, after the lock).
+    func enqueue(_ element: Element) -> Bool {
+        output.enqueue(element)
+    }
+
+    /// Wakes the consumer an ``enqueue(_:)`` handed an element to. Call it with no lock held.
+    func wakeConsumer() {
+        output.wake()
+    }
+
+    /// Ends the output after the elements already queued, then `failure` (if any) is
+    /// thrown. Call it with no lock held.
+    func end(throwing failure: Failure?) {
+        if let failure {
+            self.failure.withLock { $0 = $0 ?? failure }
+        }
+        output.finish()
+    }
+
+    /// The error that ended the output, once.
+    func takeFailure() -> Failure? {
+        failure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
     }
 
     /// Replaces the pending timer (if any) with one firing at `deadline`.
@@ -52,21 +80,22 @@ final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Send
             }
             fire()
         }
-        timer.withLock { timer in
-            timer?.cancel()
-            timer = task
+        let replaced = timer.withLock { timer in
+            defer { timer = task }
+            return timer
         }
+        replaced?.cancel()
     }
 
     /// Cancels the pending timer.
     func cancelTimer() {
-        timer.withLock { $0?.cancel() }
+        timer.withLock { $0 }?.cancel()
     }
 
     /// Stops the pump and the timer.
     func cancel() {
-        pump.withLock { $0?.cancel() }
-        timer.withLock { $0?.cancel() }
+        pump.withLock { $0 }?.cancel()
+        cancelTimer()
     }
 
     deinit {
@@ -74,8 +103,8 @@ final class TimedOperatorCore<Element: Sendable, Failure: Error, C: Clock>: Send
     }
 }
 
-/// Cancels a timed operator's tasks when its iterator goes away (the tasks hold the core,
-/// so the core's own `deinit` cannot be relied on while they run).
+/// Cancels a timed operator's tasks and output when its iterator goes away (the tasks hold
+/// the core, so the core's own `deinit` cannot be relied on while they run).
 final class TimedOperatorLifetime<Element: Sendable, Failure: Error, C: Clock>: Sendable {
     let core: TimedOperatorCore<Element, Failure, C>
 
@@ -84,6 +113,7 @@ final class TimedOperatorLifetime<Element: Sendable, Failure: Error, C: Clock>: 
     }
 
     deinit {
+        core.output.cancel()
         core.cancel()
     }
 }
@@ -92,21 +122,26 @@ final class TimedOperatorLifetime<Element: Sendable, Failure: Error, C: Clock>: 
 /// ``AsyncThrottleSequence``, ``AsyncTimeoutSequence``). Dropping it cancels the operator's
 /// tasks.
 public struct AsyncTimedIterator<Element: Sendable, Failure: Error, C: Clock>: AsyncIteratorProtocol {
-    private var outputs: AsyncStream<Result<Element, Failure>>.Iterator
     private let lifetime: TimedOperatorLifetime<Element, Failure, C>
 
     init(core: TimedOperatorCore<Element, Failure, C>) {
-        outputs = core.outputs.makeAsyncIterator()
         lifetime = TimedOperatorLifetime(core)
     }
 
-    /// The next element the operator delivers, or `nil` once it has finished.
+    /// The next element the operator delivers, or `nil` once it has finished (or the
+    /// consuming task was cancelled).
     /// - Throws: The base's error, after any element still pending, or ``TimeoutError``
     ///   from ``_Concurrency/AsyncSequence/timeout(after:clock:)``.
     public mutating func next(
         isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
-        try await outputs.next(isolation: actor)?.get()
+        if let element = await lifetime.core.output.next(isolation: actor) {
+            return element
+        }
+        if let failure = lifetime.core.takeFailure() {
+            throw failure
+        }
+        return nil
     }
 
     /// The next element, as `next(isolation:)` gives it, without an actor to stay on.

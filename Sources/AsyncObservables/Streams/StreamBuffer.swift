@@ -1,0 +1,191 @@
+/// The buffer of one subscription and the consumer waiting on it: the hand-off point
+/// between a publisher and the task iterating a ``SubjectStream``.
+///
+/// It is built so that no lock of this package is ever held while calling into the
+/// concurrency runtime (see the concurrency-contract article):
+/// - ``enqueue(_:)`` only moves an element into the buffer, or into the hand-off slot of a
+///   consumer already waiting, under the buffer's lock; it never resumes anything. It returns
+///   `true` when a consumer must be woken, and the publisher calls ``wake()`` once it has
+///   released every lock it holds. So a publisher may enqueue under its own state lock
+///   (which gives every subscriber one total order) without ever resuming a task there.
+/// - ``finish()``, ``cancel()`` and ``wake()`` take the buffer's lock only to change its
+///   state, and resume the consumer after releasing it.
+/// - The cancellation handler of ``next(isolation:)`` runs ``cancel()``, which takes the
+///   buffer's lock, then (after releasing it) runs the termination handler, which takes the
+///   publisher's lock to unregister. Neither lock is ever held while the runtime is called,
+///   so the runtime's lock held by `Task.cancel` can never be waited for by a thread that
+///   holds one of them: no cycle is possible.
+///
+/// Cancelling the consumer ends the subscription at once: the pending `next()` returns
+/// `nil`, the buffer is freed, and later calls return `nil`.
+@usableFromInline
+package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
+    private enum Phase {
+        /// Values are accepted.
+        case active
+        /// The publisher finished: buffered values are still delivered, then `nil`.
+        case finished
+        /// The consumer left: nothing is delivered any more.
+        case cancelled
+    }
+
+    private struct State {
+        var queue = ElementQueue<Element>()
+        /// The consumer suspended in `next()`, waiting for a value.
+        var waiter: UnsafeContinuation<Element?, Never>?
+        /// A value handed to the waiter under the lock, for ``wake()`` to resume it with.
+        var handoff: (continuation: UnsafeContinuation<Element?, Never>, element: Element)?
+        var phase = Phase.active
+        /// Unregisters the subscription from its publisher; run once, when the consumer
+        /// leaves (cancelled, or the stream and its iterators dropped).
+        var onTermination: (@Sendable () -> Void)?
+
+        /// What a consumer gets now: the oldest buffered value, the end, or `nil` (wait).
+        mutating func take() -> Element?? {
+            if let element = queue.popFirst() {
+                return .some(element)
+            }
+            return phase == .active ? nil : .some(nil)
+        }
+    }
+
+    private let policy: BufferingPolicy
+    private let state = Locked(State())
+
+    /// An active buffer with the given policy.
+    @usableFromInline
+    package init(bufferingPolicy: BufferingPolicy) {
+        policy = bufferingPolicy
+    }
+
+    /// Sets what runs once when the consumer leaves (not when the publisher finishes).
+    package func setTermination(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            if state.phase == .active {
+                state.onTermination = handler
+            }
+        }
+    }
+
+    /// Adds `element` for the consumer, following the buffering policy. Safe to call under
+    /// any lock of the caller's: it resumes nothing.
+    /// - Returns: `true` when the element was handed to a waiting consumer: call ``wake()``
+    ///   after releasing your locks.
+    @usableFromInline
+    package func enqueue(_ element: Element) -> Bool {
+        state.withLock { state in
+            guard state.phase == .active else { return false }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                state.handoff = (waiter, element)
+                return true
+            }
+            switch policy {
+            case .unbounded:
+                state.queue.append(element)
+            case .bufferingOldest(let limit):
+                if state.queue.count < limit {
+                    state.queue.append(element)
+                }
+            case .bufferingNewest(let limit):
+                guard limit > 0 else { break }
+                if state.queue.count >= limit {
+                    _ = state.queue.popFirst()
+                }
+                state.queue.append(element)
+            }
+            return false
+        }
+    }
+
+    /// Resumes the consumer that ``enqueue(_:)`` handed a value to. Call it with no lock held.
+    @usableFromInline
+    package func wake() {
+        let handoff = state.withLock { state in
+            defer { state.handoff = nil }
+            return state.handoff
+        }
+        if let handoff {
+            handoff.continuation.resume(returning: handoff.element)
+        }
+    }
+
+    /// Ends the subscription from the publisher's side: values already buffered are still
+    /// delivered, then `nil`. Call it with no lock held.
+    @usableFromInline
+    package func finish() {
+        let waiter: UnsafeContinuation<Element?, Never>? = state.withLock { state in
+            guard state.phase == .active else { return nil }
+            state.phase = .finished
+            state.onTermination = nil
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// Ends the subscription from the consumer's side: drops the buffer, resumes a waiting
+    /// `next()` with `nil`, then runs the termination handler. Calling it again does nothing.
+    package func cancel() {
+        let (waiter, termination) = state.withLock { state in
+            guard state.phase != .cancelled else {
+                return (UnsafeContinuation<Element?, Never>?.none, (@Sendable () -> Void)?.none)
+            }
+            state.phase = .cancelled
+            state.queue.removeAll()
+            defer {
+                state.waiter = nil
+                state.handoff = nil
+                state.onTermination = nil
+            }
+            return (state.waiter ?? state.handoff?.continuation, state.onTermination)
+        }
+        waiter?.resume(returning: nil)
+        termination?()
+    }
+
+    /// The next value: at once when one is buffered, otherwise once one is published; `nil`
+    /// once the publisher has finished and the buffer is empty, or once the consuming task
+    /// is cancelled (even with values buffered).
+    ///
+    /// Iterate from one task at a time: a second `next()` made while another is waiting
+    /// returns `nil` at once.
+    package func next(isolation actor: isolated (any Actor)?) async -> Element? {
+        if Task.isCancelled {
+            cancel()
+            return nil
+        }
+        if let ready = state.withLock({ $0.take() }) {
+            return ready
+        }
+        return await withTaskCancellationHandler(
+            operation: {
+                await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
+                    let ready: Element?? = state.withLock { state in
+                        if let ready = state.take() {
+                            return ready
+                        }
+                        guard state.waiter == nil, state.handoff == nil else { return .some(nil) }
+                        state.waiter = continuation
+                        return nil
+                    }
+                    if let ready {
+                        continuation.resume(returning: ready)
+                    }
+                }
+            },
+            onCancel: { self.cancel() },
+            isolation: actor
+        )
+    }
+}
+
+/// What a publisher holds of a subscription, whatever its element type: a way to wake its
+/// consumer after a delivery and to finish it.
+@usableFromInline
+package protocol StreamEndpoint: AnyObject, Sendable {
+    /// Resumes the consumer an earlier delivery handed a value to.
+    func wake()
+    /// Ends the subscription from the publisher's side.
+    func finish()
+}

@@ -1,0 +1,160 @@
+/// The history of a navigator: the entries one can go back through, ending with the
+/// current one, and the entries one can go forward to.
+///
+/// A plain value with no locking; ``Navigator`` keeps one behind its lock. It is
+/// `Codable`, so a navigator's history can be saved and restored.
+///
+/// Copies share their storage: copying a history, pushing, replacing and moving one step
+/// cost O(1) however long it is (``entries`` and ``forwardEntries`` build arrays, O(n), when
+/// read). A history may be bounded by ``maximumEntryCount``: a push that would make it
+/// longer drops the oldest entry.
+///
+/// Invariants: there is always a current entry; going back never drops the first entry;
+/// `goBack(total: n)` followed by `goForward(total: n)` restores exactly the same history.
+public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable, Sendable, Codable {
+    /// The current entry.
+    public private(set) var current: Entry
+    /// The entries one can go back to, the previous one on top.
+    private var back = PersistentStack<Entry>()
+    /// The forward entries, the nearest on top.
+    private var forward = PersistentStack<Entry>()
+
+    /// The most entries (back, current and forward) the history keeps; a push beyond it
+    /// drops the oldest entry. Unbounded (`Int.max`) unless set.
+    public private(set) var maximumEntryCount: Int = .max
+
+    /// A history holding only `root`.
+    public init(root: Entry) {
+        current = root
+    }
+
+    /// A history with the given entries.
+    /// - Parameters:
+    ///   - entries: Back entries, oldest first, ending with the current one.
+    ///   - forwardEntries: Forward entries, furthest first.
+    /// - Throws: ``NavigationHistoryError/noCurrentEntry`` when `entries` is empty.
+    public init(entries: [Entry], forwardEntries: [Entry] = []) throws(NavigationHistoryError) {
+        guard let current = entries.last else { throw .noCurrentEntry }
+        self.current = current
+        back = PersistentStack(bottomFirst: entries.dropLast())
+        forward = PersistentStack(bottomFirst: forwardEntries)
+    }
+
+    /// Decodes a history; one without a current entry is a `DecodingError`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let entries = try container.decode([Entry].self, forKey: .entries)
+        let forwardEntries = try container.decode([Entry].self, forKey: .forwardEntries)
+        do {
+            try self.init(entries: entries, forwardEntries: forwardEntries)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .entries, in: container, debugDescription: "A navigation history needs a current entry."
+            )
+        }
+    }
+
+    /// Encodes ``entries`` and ``forwardEntries`` (not the bound).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(forwardEntries, forKey: .forwardEntries)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, forwardEntries
+    }
+
+    /// Every entry one can go back to, oldest first, then the current entry (never empty).
+    /// Builds an array: O(n).
+    public var entries: [Entry] { back.bottomFirst + [current] }
+
+    /// The entries one can go forward to, the *furthest* first: `forwardEntries.last` is
+    /// where ``goForward(total:)`` with a total of 1 lands. Builds an array: O(n).
+    public var forwardEntries: [Entry] { forward.bottomFirst }
+
+    /// How many steps one can go back (entries minus one).
+    public var backCount: Int { back.count }
+
+    /// How many steps one can go forward.
+    public var forwardCount: Int { forward.count }
+
+    /// The total number of entries: back, current and forward.
+    public var count: Int { back.count + 1 + forward.count }
+
+    /// Bounds the history to `maximum` entries (at least 1): when it is longer, the oldest
+    /// entries are dropped now: the oldest back entries first, then the furthest forward
+    /// entries (the current entry is always kept). Later pushes beyond the bound drop the
+    /// oldest entry.
+    public mutating func limit(to maximum: Int) {
+        let maximum = max(maximum, 1)
+        maximumEntryCount = maximum
+        guard count > maximum else { return }
+        forward.keepLast(maximum - 1)
+        back.keepLast(maximum - 1 - forward.count)
+    }
+
+    /// Makes `entry` current, keeping the old one to go back to; clears the forward entries.
+    /// Drops the oldest entry when the history would exceed ``maximumEntryCount``.
+    public mutating func push(_ entry: Entry) {
+        forward = PersistentStack()
+        back.push(current, limit: maximumEntryCount - 1)
+        current = entry
+    }
+
+    /// Replaces the current entry; clears the forward entries.
+    public mutating func replaceCurrent(with entry: Entry) {
+        forward = PersistentStack()
+        current = entry
+    }
+
+    /// Goes back up to `total` steps, clamped to ``backCount``.
+    /// - Returns: The number of steps taken (0 when `total` is 0 or less, or at the start).
+    @discardableResult
+    public mutating func goBack(total: Int) -> Int {
+        let steps = min(max(total, 0), backCount)
+        for _ in 0..<steps {
+            guard let previous = back.popLast() else { break }
+            forward.push(current)
+            current = previous
+        }
+        return steps
+    }
+
+    /// Goes forward up to `total` steps, clamped to ``forwardCount``.
+    /// - Returns: The number of steps taken.
+    @discardableResult
+    public mutating func goForward(total: Int) -> Int {
+        let steps = min(max(total, 0), forwardCount)
+        for _ in 0..<steps {
+            guard let next = forward.popLast() else { break }
+            back.push(current)
+            current = next
+        }
+        return steps
+    }
+
+    /// Drops every back and forward entry, keeping the current one.
+    public mutating func clear() {
+        back = PersistentStack()
+        forward = PersistentStack()
+    }
+
+    /// Whether both histories hold the same entries.
+    public static func == (lhs: NavigationHistory, rhs: NavigationHistory) -> Bool {
+        lhs.current == rhs.current && lhs.back == rhs.back && lhs.forward == rhs.forward
+    }
+
+    /// Hashes the entries.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(current)
+        hasher.combine(back)
+        hasher.combine(forward)
+    }
+}
+
+/// Why a ``NavigationHistory`` could not be built.
+public enum NavigationHistoryError: Error, Sendable, Hashable {
+    /// The entries were empty: a history always has a current entry.
+    case noCurrentEntry
+}

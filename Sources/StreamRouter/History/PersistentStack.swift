@@ -1,0 +1,159 @@
+/// A stack whose copies share their storage: pushing, popping and copying are O(1)
+/// whatever its size, so a snapshot of a long history handed to a lagging subscriber costs
+/// nothing, and the next navigation does not copy it.
+///
+/// Entries live in immutable nodes linked from the top down; a copy shares every node, and
+/// a push adds one node on top of the shared ones. A stack may be bounded: pushing past
+/// its bound hides the bottom entry, and the hidden nodes are released in one pass once
+/// there are as many as visible ones (so the work per push stays O(1) on average).
+struct PersistentStack<Element> {
+    /// One entry and the entries below it.
+    final class Node {
+        let element: Element
+        /// The node below; only ever changed by `deinit`, when nothing else holds this node.
+        fileprivate var below: Node?
+        /// The number of nodes from this one down to the bottom, hidden ones included.
+        let depth: Int
+
+        init(_ element: Element, below: Node?) {
+            self.element = element
+            self.below = below
+            depth = (below?.depth ?? 0) + 1
+        }
+
+        deinit {
+            // Release a long chain iteratively: a recursive release of 100,000 nodes would
+            // overflow the stack.
+            var next = below.take()
+            while isKnownUniquelyReferenced(&next), let node = next {
+                next = node.below.take()
+            }
+        }
+    }
+
+    /// The top node, `nil` when the stack is empty.
+    private(set) var top: Node?
+    /// The number of visible entries: the nodes from the top down, hidden ones excluded.
+    private(set) var count = 0
+
+    /// An empty stack.
+    init() {}
+
+    /// A stack holding `elements`, the first at the bottom.
+    init(bottomFirst elements: some Sequence<Element>) {
+        for element in elements {
+            push(element)
+        }
+    }
+
+    /// Whether the stack holds no visible entry.
+    var isEmpty: Bool { count == 0 }
+
+    /// The top entry.
+    var last: Element? { top?.element }
+
+    /// The bottom entry: walks the whole stack, O(n).
+    var first: Element? {
+        var bottom: Element?
+        for element in topDown {
+            bottom = element
+        }
+        return bottom
+    }
+
+    /// Pushes `element`; with a `limit`, the bottom entry is dropped when the stack would
+    /// hold more than `limit` entries (with a limit of 0 or less, nothing is kept).
+    /// - Returns: Whether an entry was dropped (or `element` not kept).
+    @discardableResult
+    mutating func push(_ element: Element, limit: Int = .max) -> Bool {
+        guard limit > 0 else { return true }
+        top = Node(element, below: top)
+        guard count >= limit else {
+            count += 1
+            return false
+        }
+        if let top, top.depth - count > max(count, 16) {
+            self = PersistentStack(bottomFirst: self.topDown.reversed())
+        }
+        return true
+    }
+
+    /// Removes and returns the top entry, or returns `nil` when the stack is empty.
+    @discardableResult
+    mutating func popLast() -> Element? {
+        guard let node = top, count > 0 else { return nil }
+        count -= 1
+        top = count == 0 ? nil : node.below
+        return node.element
+    }
+
+    /// Removes the top `k` entries (all of them when `k` is larger than the count).
+    mutating func removeLast(_ k: Int) {
+        for _ in 0..<min(max(k, 0), count) {
+            popLast()
+        }
+    }
+
+    /// Keeps only the top `maximum` entries.
+    mutating func keepLast(_ maximum: Int) {
+        guard count > maximum else { return }
+        if maximum <= 0 {
+            self = PersistentStack()
+        } else {
+            self = PersistentStack(bottomFirst: topDown.prefix(maximum).reversed())
+        }
+    }
+
+    /// The visible entries from the top down.
+    var topDown: TopDown { TopDown(top: top, count: count) }
+
+    /// The visible entries, the bottom one first.
+    var bottomFirst: [Element] { topDown.reversed() }
+
+    /// Whether both stacks share their top node (then they are equal), without comparing.
+    func isIdentical(to other: PersistentStack) -> Bool {
+        top === other.top && count == other.count
+    }
+
+    /// The visible entries of a stack from the top down.
+    struct TopDown: Sequence {
+        let top: Node?
+        let count: Int
+
+        func makeIterator() -> Iterator {
+            Iterator(node: top, remaining: count)
+        }
+
+        struct Iterator: IteratorProtocol {
+            var node: Node?
+            var remaining: Int
+
+            mutating func next() -> Element? {
+                guard remaining > 0, let current = node else { return nil }
+                remaining -= 1
+                node = current.below
+                return current.element
+            }
+        }
+    }
+}
+
+// The nodes are immutable once shared (`below` changes only in `deinit`), so a stack of
+// sendable elements can be shared across tasks.
+extension PersistentStack.Node: @unchecked Sendable where Element: Sendable {}
+extension PersistentStack: Sendable where Element: Sendable {}
+
+extension PersistentStack: Equatable where Element: Equatable {
+    static func == (lhs: PersistentStack, rhs: PersistentStack) -> Bool {
+        lhs.isIdentical(to: rhs) || (lhs.count == rhs.count && lhs.topDown.elementsEqual(rhs.topDown))
+    }
+}
+
+extension PersistentStack: Hashable where Element: Hashable {
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in topDown {
+            hasher.combine(element)
+        }
+    }
+}
