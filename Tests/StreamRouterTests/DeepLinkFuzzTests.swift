@@ -82,6 +82,11 @@ import Testing
                 #expect(decoded == nil)
                 #expect(raw == segment)
                 refused += 1
+            case .failure(.rejectedInput(.controlCharacter(.urlPathSegment, let scalar, _))):
+                // Decoded control characters never reach a route.
+                #expect(decoded?.unicodeScalars.contains { $0.value == scalar } == true, "\(segment)")
+                #expect(scalar < 0x20 || (0x7F...0x9F).contains(scalar))
+                refused += 1
             case let other:
                 // A decoded "/" is text inside the segment, so the route is still products.
                 Issue.record("\(segment): \(other)")

@@ -185,6 +185,21 @@ enum LinkRoute: RouteProvider {
         #expect(router.stack == [])
     }
 
+    @Test(arguments: [
+        ("myapp://ITEM/1", "/ITEM/1"), ("myapp:///ITEM/1", "/ITEM/1"), ("myapp://item", "/item"),
+        ("myapp://user/5/profile/extra", "/user/5/profile/extra"),
+        ("https://store.example.com/nope/%20", "/nope/%20"),
+    ])
+    func noMatchingPathShowsThePathAsMatched(url: String, path: String) throws {
+        let group = try #require(LinkRoute.registerURLs())
+        let result = group.match(try #require(URL(string: url)))
+        guard case .failure(let reason) = result, case .noMatchingPath(path) = reason else {
+            Issue.record("expected noMatchingPath('\(path)'), got \(result)")
+            return
+        }
+        #expect(reason.description == "no pattern matches path '\(path)'")
+    }
+
     @Test func rawURLIsTheURLAsOpened() async throws {
         let text = "https://Store.Example.com/raw/?utm_source=mail&x=%20#section-2"
         let router = Router<LinkRoute>()

@@ -72,6 +72,17 @@ import Testing
         #expect(
             InputError.controlCharacter(.url, scalar: 0, offset: 3).description
                 == "The url holds control character U+0 at offset 3.")
+        #expect(
+            InputError.controlCharacter(.urlPathSegment, scalar: 0x1B, offset: 0).description
+                == "The decoded URL path segment holds control character U+1B at offset 0.")
+    }
+
+    @Test func decodedSegmentsAreCheckedForControlCharactersOnly() {
+        let policy = InputPolicy(maximumPathLength: 1, maximumURLLength: 1)  // limits do not apply
+        #expect(throws: Never.self) { try policy.check(decodedSegment: "caf\u{E9} / .. %") }
+        #expect(throws: InputError.controlCharacter(.urlPathSegment, scalar: 0x85, offset: 1)) {
+            try policy.check(decodedSegment: "a\u{85}")
+        }
     }
 }
 
@@ -99,5 +110,44 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test(
+        arguments: [
+            ("%00", 0x00, 0), ("%0A", 0x0A, 0), ("%1B", 0x1B, 0), ("%07", 0x07, 0), ("%7F", 0x7F, 0),
+            ("%C2%85", 0x85, 0), ("caf%C3%A9%0D", 0x0D, 4), ("%0A%1B%5B31m%00", 0x0A, 0),
+        ] as [(String, UInt32, Int)])
+    func decodedControlCharactersAreNotHandled(segment: String, scalar: UInt32, offset: Int) async throws {
+        let router = Router<Link>()
+        let events = StreamRecorder(router.events)
+        let url = try #require(URL(string: "https://example.com/page/\(segment)"))
+        #expect(await router.openURL(url) == false)
+        #expect(router.stack == [])
+        let event = try #require(try await events.next(1).first)
+        guard case .urlNotHandled(url, .rejectedInput(.controlCharacter(.urlPathSegment, scalar, offset))) = event
+        else {
+            Issue.record("expected a control-character rejection, got \(event)")
+            return
+        }
+        guard case .failure(.rejectedInput) = try #require(Link.registerURLs()).match(url) else {
+            Issue.record("the group's own match must refuse it too")
+            return
+        }
+    }
+
+    @Test func printableDecodedSegmentsStillOpen() async throws {
+        let router = Router<Link>()
+        #expect(await router.openURL(try #require(URL(string: "https://example.com/page/caf%C3%A9%20%2F%25"))))
+        #expect(router.stack == [.page("café /%")])
+    }
+
+    @Test func typedQueryValuesRefuseControlCharacters() throws {
+        let matched = MatchedURL(
+            rawURL: try #require(URL(string: "https://h/p?text=a%0Ab&ok=fine&c1=%C2%85")), pattern: "p", parameters: [:]
+        )
+        #expect(matched.query("text", as: String.self) == nil)
+        #expect(matched.query("c1", as: String.self) == nil)
+        #expect(matched.query("ok", as: String.self) == "fine")
+        #expect(matched.queryItems.first?.value == "a\nb")  // the raw items are not checked
     }
 }

@@ -14,6 +14,20 @@ private final class ActivityLog: Sendable {
         for await _ in never.values {}  // returns when the task is cancelled
         events.send("end \(id)")
     }
+
+    /// An operation that logs its start, waits until cancelled, then keeps ignoring the
+    /// cancellation until `gate` opens (a slow clean-up), then logs its end.
+    func slowToStop(at gate: RouterTestGate) -> @Sendable (RouteInformation) async -> Void {
+        { match in
+            let id = match.parameters["id"] ?? "-"
+            self.events.send("start \(id)")
+            let never = MulticastSubject<Void>()
+            for await _ in never.values {}  // returns when the task is cancelled
+            self.events.send("stopping \(id)")
+            await gate.wait()
+            self.events.send("end \(id)")
+        }
+    }
 }
 
 @Suite(.timeLimit(.minutes(2))) struct RouteScopeTests {
@@ -79,5 +93,61 @@ private final class ActivityLog: Sendable {
         running.cancel()
         await running.value
         #expect(recorder.values == ["start 1", "end 1"])
+    }
+
+    @Test func cancellingWhileAnOldRunStopsStartsNoNewRun() async throws {
+        let navigator = Navigator(initialPath: "/user/1")
+        let log = ActivityLog()
+        let recorder = StreamRecorder(log.events.values)
+        let gate = RouterTestGate()
+        let pattern = try PathPattern("/user/:id")
+        let scope = Task {
+            await navigator.runWhileMatching(pattern, perform: log.slowToStop(at: gate))
+            log.events.send("scope ended")
+        }
+        #expect(try await recorder.next(1) == ["start 1"])
+        navigator.navigate("/user/2")  // cancels run 1; a run for 2 waits for it to stop
+        #expect(try await recorder.next(1) == ["stopping 1"])
+        scope.cancel()
+        gate.open()
+        try await recorder.wait { $0.contains("scope ended") }
+        #expect(recorder.values == ["start 1", "stopping 1", "end 1", "scope ended"])
+    }
+
+    @Test func onlyTheLatestMatchRunsAfterASlowStop() async throws {
+        let navigator = Navigator(initialPath: "/user/1")
+        let log = ActivityLog()
+        let recorder = StreamRecorder(log.events.values)
+        let gate = RouterTestGate()
+        let token = navigator.whileMatching(try PathPattern("/user/:id"), perform: log.slowToStop(at: gate))
+        #expect(try await recorder.next(1) == ["start 1"])
+        navigator.navigate("/user/2")  // taken at once: cancels run 1, then waits for it
+        #expect(try await recorder.next(1) == ["stopping 1"])
+        navigator.navigate("/user/3")  // superseded while run 1 stops: never runs
+        navigator.navigate("/user/4")
+        gate.open()
+        try await recorder.wait { $0.contains("start 4") }
+        #expect(recorder.values == ["start 1", "stopping 1", "end 1", "start 2", "stopping 2", "end 2", "start 4"])
+        token.cancel()
+        try await recorder.wait { $0.last == "end 4" }
+    }
+
+    @Test func deallocatingTheNavigatorWhileAnOldRunStopsStartsNoNewRun() async throws {
+        var navigator: Navigator? = Navigator(initialPath: "/user/1")
+        let log = ActivityLog()
+        let recorder = StreamRecorder(log.events.values)
+        let gate = RouterTestGate()
+        let pattern = try PathPattern("/user/:id")
+        let token = try #require(navigator?.whileMatching(pattern, perform: log.slowToStop(at: gate)))
+        #expect(try await recorder.next(1) == ["start 1"])
+        navigator?.navigate("/user/2")
+        #expect(try await recorder.next(1) == ["stopping 1"])
+        navigator = nil
+        gate.open()
+        #expect(try await recorder.next(1) == ["end 1"])
+        // The token's task cannot be awaited, so the absence of a run for 2 is checked over a
+        // short window (without the fix, "start 2" follows "end 1" at once).
+        try await recorder.expectNoNewValues(within: .milliseconds(200))
+        withExtendedLifetime(token) {}
     }
 }

@@ -265,6 +265,59 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
         }
     }
 
+    /// Where a test puts a hook that sees its task's cancellation and throws.
+    enum CancellableHook: String, CaseIterable, Sendable {
+        case guardCheck, preparation, transition
+    }
+
+    @Test(arguments: CancellableHook.allCases)
+    func aCancellationErrorFromAHookOfACancelledTaskIsTaskCancelled(_ hook: CancellableHook) async throws {
+        let router = Router<Route>(state: RouterState(stack: [.a]))
+        let gate = RouterTestGate()
+        let waitThenCheck: @Sendable () async throws -> Void = {
+            await gate.wait()
+            try Task.checkCancellation()
+        }
+        router.registerTransition("fade") { _, _ in if hook == .transition { try await waitThenCheck() } }
+        switch hook {
+        case .guardCheck:
+            router.addGuard { _ in
+                try await waitThenCheck()
+                return .allow
+            }
+        case .preparation:
+            router.addPreparation { _ in try await waitThenCheck() }
+        case .transition:
+            break
+        }
+        let events = StreamRecorder(router.events)
+        let navigation = Task { await navigationError { try await router.navigate(to: .fancy) } }
+        try await gate.arrived(1)
+        navigation.cancel()
+        gate.open()
+        let error = await navigation.value
+        guard case .taskCancelled = error else {
+            Issue.record("expected taskCancelled, got \(String(describing: error))")
+            return
+        }
+        #expect(router.stack == [.a])
+        guard case .cancelled(_, .taskCancelled) = try await events.next(2)[1] else {
+            Issue.record("expected a cancelled event")
+            return
+        }
+    }
+
+    @Test func aCancellationErrorWhileTheTaskRunsOnIsTheGuards() async throws {
+        let router = Router<Route>()
+        router.addGuard(named: "inner") { _ in throw CancellationError() }  // e.g. an inner task was cancelled
+        let error = await navigationError { try await router.navigate(to: .a) }
+        guard case .cancelledByGuard(name: "inner", let reason) = error else {
+            Issue.record("expected cancelledByGuard, got \(String(describing: error))")
+            return
+        }
+        #expect(reason is CancellationError)
+    }
+
     @Test func aMissingCustomTransitionHandlerFails() async throws {
         let router = Router<Route>()
         router.registerTransition("fade") { _, _ in }

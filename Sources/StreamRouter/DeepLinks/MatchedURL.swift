@@ -49,6 +49,10 @@ public struct MatchedURL: Sendable {
 
     /// The query items of ``rawURL``, in order, decoded. Parsed when read, so a huge query
     /// costs nothing unless a mapping looks at it.
+    ///
+    /// > Note: The items are decoded as written and not checked: a name or value may hold
+    /// > control characters (`?q=%0A`). Prefer ``query(_:as:)``, which refuses them, or check
+    /// > values with ``InputPolicy/check(decodedSegment:)``.
     public var queryItems: [URLQueryItem] {
         URLComponents(url: rawURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
     }
@@ -58,9 +62,13 @@ public struct MatchedURL: Sendable {
     /// - Parameters:
     ///   - name: The query item name (case-sensitive).
     ///   - type: The type to convert to; usually inferred.
-    /// - Returns: The value, or `nil` when the item is absent, has no value, or does not
-    ///   convert.
+    /// - Returns: The value, or `nil` when the item is absent, has no value, holds a control
+    ///   character once decoded (`%00`, `%0A`, `%1B`, as path segments may not), or does
+    ///   not convert.
     public func query<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
-        queryItems.first { $0.name == name }?.value.flatMap { T($0) }
+        guard let text = queryItems.first(where: { $0.name == name })?.value,
+            (try? InputPolicy.standard.check(decodedSegment: text)) != nil
+        else { return nil }
+        return T(text)
     }
 }

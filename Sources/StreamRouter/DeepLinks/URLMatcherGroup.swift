@@ -119,6 +119,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         var schemeAccepted = false
         var hostAccepted = false
         var paths: [Bool: DecodedURLPath] = [:]
+        var unmatchedPath = parts.encodedPath
         for matcher in matchers {
             guard matcher.schemes.contains(parts.scheme) else { continue }
             schemeAccepted = true
@@ -143,7 +144,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
                     return .failure(reason)
                 }
             }
-            guard let index = matcher.table.firstMatch(path.canonical)?.value else { continue }
+            guard let index = matcher.table.firstMatch(path.canonical)?.value else {
+                // Report the path this group matched: with the host in front when the group
+                // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
+                let hostLeads = hostIsSegment && !parts.rawHost.isEmpty
+                unmatchedPath = hostLeads ? "/" + parts.rawHost + parts.encodedPath : parts.encodedPath
+                continue
+            }
             let mapping = matcher.mappings[index]
             let matched = MatchedURL(
                 rawURL: url, pattern: mapping.pattern.text, parameters: mapping.pattern.parameters(in: path.segments)
@@ -158,6 +165,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         }
         if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
         if !hostAccepted { return .failure(.unknownHost(parts.rawHost)) }
-        return .failure(.noMatchingPath(parts.encodedPath))
+        return .failure(.noMatchingPath(unmatchedPath))
     }
 }

@@ -5,7 +5,10 @@
 /// got: a wrong path in a group for the right host is ``noMatchingPath(_:)``, not
 /// ``unknownHost(_:)``.
 public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
-    /// The router's ``InputPolicy`` rejected the URL (too long, control characters).
+    /// The router's ``InputPolicy`` rejected the URL (too long, control characters), or a
+    /// path segment holds a control character once percent-decoded (`%00`, `%0A`, `%1B`:
+    /// ``InputError/Kind/urlPathSegment``; refused whatever the policy, by
+    /// ``URLMatcherGroup/match(_:)`` too).
     case rejectedInput(InputError)
     /// The route type registers no URLs (`registerURLs()` returned `nil` or no groups).
     case noURLsRegistered
@@ -15,7 +18,9 @@ public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
     /// No group for the scheme accepts the host (as written in the URL; `""` when none).
     case unknownHost(String)
     /// A group accepts the scheme and host, but none of its patterns matches the path
-    /// (given percent-encoded, as in the URL).
+    /// (given percent-encoded, as in the URL, and as the last such group read it: for a
+    /// group that reads the host as the first segment, the host leads the path, so
+    /// `myapp://ITEM/1` gives `/ITEM/1`).
     case noMatchingPath(String)
     /// A path segment is not valid percent-encoded UTF-8 (`%C3%28`); given as written.
     case undecodablePathSegment(String)

@@ -6,13 +6,15 @@
 /// | ``maximumPathLength`` | 4,096 UTF-8 bytes | a path given to `navigate` (before and after resolution), a restored path |
 /// | ``maximumSegmentCount`` | 256 | a resolved path |
 /// | ``maximumURLLength`` | 8,192 UTF-8 bytes | a URL given to `openURL` |
-/// | control characters | rejected | paths and URLs: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
+/// | control characters | rejected | paths, URLs, and each decoded URL path segment: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
 /// | ``maximumHistoryEntries`` | 1,000 | a navigator's history (back, current and forward entries) and a router's stack: a push beyond it drops the oldest entry; a restored state holding more is rejected |
 /// | ``maximumStateBytes`` | 4 MiB | the saved state a navigator or router restores: larger data is rejected before it is decoded |
 ///
 /// Percent-encoding is not decoded in paths (a path is not a URL); in deep links it is
-/// decoded exactly once per segment, after splitting. A deep link only ever reaches the
-/// routes its URL patterns map, never an arbitrary path.
+/// decoded exactly once per segment, after splitting, and each decoded segment is checked
+/// again for control characters (``check(decodedSegment:)``), so `%00`, `%0A` or `%1B`
+/// never reach a route. A deep link only ever reaches the routes its URL patterns map,
+/// never an arbitrary path.
 ///
 /// ```swift
 /// let navigator = Navigator(initialPath: "/", policy: InputPolicy(maximumPathLength: 512))
@@ -80,6 +82,18 @@ public struct InputPolicy: Sendable, Hashable {
         try Self.checkCharacters(of: url, kind: .url)
     }
 
+    /// Checks one percent-decoded URL path segment for control characters (`%00`, `%0A`,
+    /// `%1B`, `%C2%85` once decoded), in one pass over its bytes.
+    ///
+    /// The check does not depend on the policy's limits: ``URLMatcherGroup/match(_:)``
+    /// applies it to every decoded segment whatever the router's policy, and
+    /// ``MatchedURL/query(_:as:)`` to query values.
+    /// - Throws: ``InputError/controlCharacter(_:scalar:offset:)`` of kind
+    ///   ``InputError/Kind/urlPathSegment``, the offset counted in the decoded segment.
+    public func check(decodedSegment segment: String) throws(InputError) {
+        try Self.checkCharacters(of: segment, kind: .urlPathSegment)
+    }
+
     private static func checkLength(of text: String, limit: Int, kind: InputError.Kind) throws(InputError) {
         let length = text.utf8.count
         guard length <= limit else { throw .tooLong(kind, length: length, limit: limit) }
@@ -115,6 +129,8 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// A path (given to a navigator or restored), or a URL (given to a router).
         case path, url
+        /// One path segment of a deep link, after percent-decoding.
+        case urlPathSegment = "decoded URL path segment"
     }
 
     /// Longer than the policy allows (lengths in UTF-8 bytes).

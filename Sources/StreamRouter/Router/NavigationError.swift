@@ -22,7 +22,10 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
     /// ``Router/maximumRedirects`` times. `chain` lists the operations, in order, ending
     /// with the one that closed the loop.
     case redirectLoop(chain: [String])
-    /// The calling task was cancelled before the navigation committed.
+    /// The calling task was cancelled before the navigation committed, including when a
+    /// guard, preparation or transition handler saw the cancellation and threw
+    /// `CancellationError` (a `CancellationError` thrown while the task is not cancelled is
+    /// that hook's reason, as any other error).
     case taskCancelled
 
     /// Whether the navigation was cancelled (by a guard, a transition handler or the task)

@@ -56,7 +56,10 @@ extension Router {
             do {
                 decision = try await registered.check(pending)
             } catch {
-                throw reject(pending.request, .cancelledByGuard(name: registered.name, reason: error))
+                let reason: NavigationError =
+                    Self.isTaskCancellation(error)
+                    ? .taskCancelled : .cancelledByGuard(name: registered.name, reason: error)
+                throw reject(pending.request, reason)
             }
             switch decision.kind {
             case .allow:
@@ -80,9 +83,22 @@ extension Router {
             do {
                 try await handler(route, pending)
             } catch {
-                throw reject(pending.request, .transitionCancelled(identifier: identifier, reason: error))
+                let reason: NavigationError =
+                    Self.isTaskCancellation(error)
+                    ? .taskCancelled : .transitionCancelled(identifier: identifier, reason: error)
+                throw reject(pending.request, reason)
             }
         }
+    }
+
+    /// Whether a hook's error is the navigating task's own cancellation: a
+    /// `CancellationError` thrown while that task is cancelled (a hook that called
+    /// `Task.checkCancellation()` or a cancelled `Task.sleep`). It is reported as
+    /// ``NavigationError/taskCancelled``, like a cancellation seen between the steps. A
+    /// `CancellationError` while the task is not cancelled (from some other task the hook
+    /// awaited) stays the hook's answer.
+    private static func isTaskCancellation(_ error: any Error) -> Bool {
+        error is CancellationError && Task.isCancelled
     }
 
     /// Installs the state the request's operation made and publishes `.completed`,
