@@ -91,8 +91,9 @@ public struct FileStateStore: NavigationStateStore {
         let target = try Self.resolvingSymbolicLinks(url.path)
         let (folder, name) = Self.split(target)
         try Self.writeLock(for: Self.canonicalPath(folder: folder, name: name)).withLock {
-            _ throws(FileStateStoreError) in
+            saves throws(FileStateStoreError) in
             try Self.replace(target, folder: folder, name: name, with: data)
+            saves += 1
         }
         Self.removeStrayTemporaryFiles(in: folder, of: name)
     }
@@ -101,12 +102,15 @@ public struct FileStateStore: NavigationStateStore {
 
     /// One lock per state file (by canonical path) for the whole process, so that two stores
     /// on one file take turns. Entries are kept for the life of the process: one per file.
-    private static let writeLocks = Locked<[String: Locked<Void>]>([:])
+    ///
+    /// Each lock guards the number of saves to its file in this process, not `Void`: Thread
+    /// Sanitizer reports exclusive accesses to a zero-sized value as races with each other.
+    private static let writeLocks = Locked<[String: Locked<Int>]>([:])
 
-    private static func writeLock(for path: String) -> Locked<Void> {
+    private static func writeLock(for path: String) -> Locked<Int> {
         writeLocks.withLock { locks in
             if let lock = locks[path] { return lock }
-            let lock = Locked(())
+            let lock = Locked(0)
             locks[path] = lock
             return lock
         }
