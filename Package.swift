@@ -21,6 +21,14 @@ let package = Package(
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
         .executableTarget(name: "Playground", dependencies: ["StreamRouter"], path: "Playground", swiftSettings: strict),
         .executableTarget(name: "Benchmarks", dependencies: ["StreamRouter"], swiftSettings: strict),
+        // Used by scripts/crash-test-store.sh; not a product. The name is unique to this package
+        // because target names share one namespace with every package depending on it.
+        .executableTarget(
+            name: "StreamRouterStoreCrashProbe",
+            dependencies: ["StreamRouter"],
+            path: "Tools/StoreCrashProbe",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "AsyncObservablesTests",
             dependencies: ["AsyncObservables", "StreamRouterTesting"],
