@@ -108,6 +108,7 @@ import Testing
         let navigator = Navigator(store: store)
         for path in ["/news", "/news/42", "/settings"] { navigator.navigate(path) }
         navigator.goBack()
+        navigator.flush()
         return store.data
     }
 }

@@ -28,6 +28,7 @@ import Testing
         first.navigate("42")
         first.navigate("/settings")
         first.goBack()
+        first.flush()
 
         let relaunched = Navigator(initialPath: "/", store: store)
         #expect(relaunched.restoration == .restored)
@@ -42,6 +43,7 @@ import Testing
         let navigator = Navigator(initialPath: "/a", store: store)
         navigator.navigate("/b")
         navigator.clear()
+        navigator.flush()
         #expect(Navigator(store: store).history.entries == ["/b"])
     }
 
@@ -73,6 +75,7 @@ import Testing
         #expect(store.saveCount == 0)
         // ...and the first change replaces the bad data.
         navigator.navigate("/next")
+        navigator.flush()
         #expect(Navigator(store: store).path == "/next")
     }
 
@@ -82,6 +85,7 @@ import Testing
         let store = FileStateStore(url: folder.appendingPathComponent("navigation.json"))
         let navigator = Navigator(store: store)
         for index in 0..<20 { navigator.navigate("/page/\(index)") }
+        navigator.flush()
         let saved = try #require(try store.load())
         for length in [0, 1, saved.count / 2, saved.count - 1] {
             try saved.prefix(length).write(to: store.url)
@@ -95,7 +99,9 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FileStateStore(url: folder.appendingPathComponent("navigation.json"))
-        Navigator(store: store).navigate("/saved")
+        let navigator = Navigator(store: store)
+        navigator.navigate("/saved")
+        navigator.flush()
         // A writer killed mid-save leaves half a temporary file next to the good one.
         let stray = folder.appendingPathComponent(".navigation.json.tmp-dead-0000")
         try Data("{\"version\": 1, \"sta".utf8).write(to: stray)
@@ -103,6 +109,7 @@ import Testing
         #expect(relaunched.restoration == .restored)
         #expect(relaunched.path == "/saved")
         relaunched.navigate("/next")
+        relaunched.flush()
         #expect(Navigator(store: store).path == "/next")
         #expect(try Self.temporaryFiles(in: folder) == [])
     }
@@ -145,6 +152,7 @@ import Testing
         let navigator = Navigator(store: store)
         navigator.navigate("/profile")
         navigator.navigate("edit")
+        navigator.flush()
         let relaunched = Navigator(store: store)
         #expect(relaunched.path == "/profile/edit")
         #expect(relaunched.historyStackSize == 2)

@@ -13,6 +13,7 @@ import Testing
         let store = FileStateStore(url: folder.appendingPathComponent("navigation.json"))
         let navigator = Navigator(initialPath: "/", store: store)
         navigator.navigate("/news/42")
+        navigator.flush()  // saves run in the background; flush writes now (app termination, tests)
         #expect(navigator.restoration == .nothingSaved)
         #expect(Navigator(store: store).path == "/news/42")
 

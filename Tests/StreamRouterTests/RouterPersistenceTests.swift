@@ -22,13 +22,15 @@ import Testing
         #expect(router.restoration == .nothingSaved)
         try await router.navigate(to: [.home, .list(category: "shoes"), .detail(id: 7)])
         try await router.navigate(to: .settings)
-        #expect(store.saveCount == 2)
+        router.flush()
+        #expect((1...2).contains(store.saveCount), "saves are coalesced: one or two writes")
 
         let relaunched = Router<Screen>(store: store)
         #expect(relaunched.restoration == .restored)
         #expect(relaunched.stack == [.home, .list(category: "shoes"), .detail(id: 7)])
         #expect(relaunched.modal == .settings)
         try await relaunched.navigateBack()
+        relaunched.flush()
         #expect(Router<Screen>(store: store).stack == [.home, .list(category: "shoes")])
     }
 
@@ -37,6 +39,7 @@ import Testing
         let router = Router<Screen>(store: store)
         try await router.navigateBack(0)
         try await router.navigateToRoot()
+        router.flush()
         #expect(store.saveCount == 0)
     }
 
@@ -59,6 +62,7 @@ import Testing
         #expect(try await events.next(1).count == 1)
         #expect(store.data == data)  // untouched until a change
         try await router.navigate(to: .home)
+        router.flush()
         #expect(Router<Screen>(store: store).stack == [.home])
     }
 
@@ -67,7 +71,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FileStateStore(url: folder.appendingPathComponent("router.json"))
-        try await Router<Screen>(store: store).navigate(to: [.home, .detail(id: 1)])
+        let router = Router<Screen>(store: store)
+        try await router.navigate(to: [.home, .detail(id: 1)])
+        router.flush()
         #expect(Router<Screen>(store: store).stack == [.home, .detail(id: 1)])
     }
 }

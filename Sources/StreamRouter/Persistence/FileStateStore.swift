@@ -57,6 +57,23 @@ public struct FileStateStore: NavigationStateStore {
     /// The file is opened once and read to its end; since saves replace it by renaming,
     /// never by writing into it, the bytes are those of one complete save.
     public func load() throws(FileStateStoreError) -> Data? {
+        try readContents(upTo: .max)
+    }
+
+    /// The bytes of the file, or `nil` when there is no file; stops reading and throws
+    /// ``PersistenceError/tooLarge(bytes:limit:)`` as soon as the file proves longer than
+    /// `maximumBytes`, so an oversized file is never read whole.
+    /// - Throws: ``FileStateStoreError`` or ``PersistenceError``.
+    public func load(maximumBytes: Int) throws -> Data? {
+        guard let data = try readContents(upTo: maximumBytes) else { return nil }
+        guard data.count <= maximumBytes else {
+            throw PersistenceError.tooLarge(bytes: data.count, limit: maximumBytes)
+        }
+        return data
+    }
+
+    /// Reads the file to its end, or until it holds more than `limit` bytes.
+    private func readContents(upTo limit: Int) throws(FileStateStoreError) -> Data? {
         let path = url.path
         let descriptor = Self.retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
@@ -76,6 +93,7 @@ public struct FileStateStore: NavigationStateStore {
             }
             if count == 0 { return contents }
             contents.append(contentsOf: buffer[0..<count])
+            if contents.count > limit { return contents }
         }
     }
 
