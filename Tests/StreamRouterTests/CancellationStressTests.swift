@@ -8,7 +8,7 @@ import Testing
 /// that deadlocked a publisher yielding under its lock against `Task.cancel` running the
 /// stream's termination handler. Each source gets 20,000 cancellations (100,000 in all),
 /// under a watchdog that fails the test instead of hanging when the threads stop moving.
-@Suite(.timeLimit(.minutes(5))) struct CancellationStressTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct CancellationStressTests {
     static let cancellations = 20_000
 
     @Test func cancellingPathsConsumersWhileNavigating() async throws {
@@ -68,10 +68,11 @@ enum StressRoute: RouteProvider {
     case screen(Int)
 }
 
-/// Runs `publish` in a loop on a thread of its own (when given) while another thread
-/// starts consumers of `subscribe()` and cancels each one at a random moment, often while
-/// it is being resumed with a value. Fails, rather than hangs, when the cancellations stop
-/// progressing before the watchdog's deadline.
+/// Runs `publish` in a loop on a thread of its own (when given) while another thread,
+/// `cancellations` times, starts a consumer of `subscribe()`, waits until it has received
+/// a value (so it is iterating while the publisher delivers), cancels it after a random
+/// short spin, and waits for it to end. Fails, rather than hangs, when the cancellations
+/// stop progressing before the watchdog's deadline.
 private func stress<Stream: AsyncSequence & Sendable>(
     cancellations: Int = CancellationStressTests.cancellations,
     publish: (@Sendable (Int) -> Void)?,
@@ -84,6 +85,7 @@ private func stress<Stream: AsyncSequence & Sendable>(
             while !progress.isStopped {
                 step += 1
                 publish(step)
+                if step.isMultiple(of: 64) { sched_yield() }  // leave the other core some room
             }
         }
     }
@@ -91,17 +93,26 @@ private func stress<Stream: AsyncSequence & Sendable>(
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<cancellations {
             let stream = subscribe()
+            let received = Locked(false)
+            let ended = DispatchSemaphore(value: 0)
             let consumer = Task {
                 do {
-                    for try await _ in stream {}
+                    for try await _ in stream {
+                        received.withLock { $0 = true }
+                    }
                 } catch {}
+                ended.signal()
             }
-            // Let the consumer reach its first `next()` (or not), then cancel it while the
-            // publisher is likely delivering to it.
-            for _ in 0..<Int.random(in: 0..<64, using: &generator) {
+            var spins = 0
+            while !received.withLock({ $0 }), spins < 100_000 {
+                spins += 1
+                sched_yield()
+            }
+            for _ in 0..<Int.random(in: 0..<256, using: &generator) {
                 if consumer.isCancelled { break }
             }
             consumer.cancel()
+            ended.wait()
             progress.count()
         }
         progress.stop()
