@@ -11,7 +11,7 @@ struct PersistentStack<Element> {
     final class Node {
         let element: Element
         /// The node below; only ever changed by `deinit`, when nothing else holds this node.
-        fileprivate var below: Node?
+        private(set) var below: Node?
         /// The number of nodes from this one down to the bottom, hidden ones included.
         let depth: Int
 

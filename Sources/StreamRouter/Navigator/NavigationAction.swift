@@ -26,17 +26,80 @@ public struct NavigationAction: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     /// The path after the action.
-    public let currentPath: String
+    public var currentPath: String { current.string }
     /// The path before the action.
-    public let previousPath: String
+    public var previousPath: String { previous.string }
     /// What moved the navigator.
     public let action: Action
 
+    private let current: PathText
+    private let previous: PathText
+
     /// Creates an action. Paths are taken as given (the navigator passes normalised ones).
     public init(currentPath: String, previousPath: String, action: Action) {
-        self.currentPath = currentPath
-        self.previousPath = previousPath
+        current = .string(currentPath)
+        previous = .string(previousPath)
         self.action = action
+    }
+
+    /// Creates an action whose paths are built when first read, each time: a router's path
+    /// is its whole stack joined, so building it for every navigation would cost O(stack)
+    /// per navigation, and every buffered event would hold a copy.
+    init(
+        currentPath: @escaping @Sendable () -> String,
+        previousPath: @escaping @Sendable () -> String,
+        action: Action
+    ) {
+        current = .deferred(currentPath)
+        previous = .deferred(previousPath)
+        self.action = action
+    }
+
+    /// Whether both actions are the same move between the same paths.
+    public static func == (lhs: NavigationAction, rhs: NavigationAction) -> Bool {
+        lhs.action == rhs.action && lhs.currentPath == rhs.currentPath && lhs.previousPath == rhs.previousPath
+    }
+
+    /// Hashes the paths and the kind of move.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(currentPath)
+        hasher.combine(previousPath)
+        hasher.combine(action)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case currentPath, previousPath, action
+    }
+
+    /// Decodes `currentPath`, `previousPath` and `action`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            currentPath: try container.decode(String.self, forKey: .currentPath),
+            previousPath: try container.decode(String.self, forKey: .previousPath),
+            action: try container.decode(Action.self, forKey: .action)
+        )
+    }
+
+    /// Encodes `currentPath`, `previousPath` and `action`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(currentPath, forKey: .currentPath)
+        try container.encode(previousPath, forKey: .previousPath)
+        try container.encode(action, forKey: .action)
+    }
+
+    /// A path given as a string, or built on demand.
+    private enum PathText: Sendable {
+        case string(String)
+        case deferred(@Sendable () -> String)
+
+        var string: String {
+            switch self {
+            case .string(let string): string
+            case .deferred(let build): build()
+            }
+        }
     }
 
     /// Where ``currentPath`` lies relative to ``previousPath``.

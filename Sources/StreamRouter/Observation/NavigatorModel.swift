@@ -43,10 +43,20 @@ public final class NavigatorModel {
     @ObservationIgnored private var subscription: SubscriptionToken?
 
     /// Mirrors `navigator`, and what each of `patterns` matches.
-    public init(navigator: Navigator, watching patterns: [PathPattern] = []) {
+    /// - Parameters:
+    ///   - navigator: The navigator to mirror.
+    ///   - patterns: The patterns whose matches ``matches`` holds.
+    ///   - bufferingPolicy: The buffer between the navigator and the main actor. By default
+    ///     only the newest snapshot is kept: a model shows the current state, so while the
+    ///     main actor is busy, intermediate states are skipped rather than piling up.
+    public init(
+        navigator: Navigator,
+        watching patterns: [PathPattern] = [],
+        bufferingPolicy: BufferingPolicy = .bufferingNewest(1)
+    ) {
         self.navigator = navigator
         self.patterns = patterns
-        let snapshots = navigator.snapshots()
+        let snapshots = navigator.snapshots(bufferingPolicy: bufferingPolicy)
         let snapshot = navigator.snapshot
         path = snapshot.path
         lastAction = snapshot.lastAction

@@ -37,10 +37,20 @@ public final class RouterModel<Route: RouteProvider> {
     @ObservationIgnored private var subscription: SubscriptionToken?
 
     /// Mirrors `router`, and what each of `patterns` matches in its path.
-    public init(router: Router<Route>, watching patterns: [PathPattern] = []) {
+    /// - Parameters:
+    ///   - router: The router to mirror.
+    ///   - patterns: The patterns whose matches ``matches`` holds.
+    ///   - bufferingPolicy: The buffer between the router and the main actor. By default
+    ///     only the newest state is kept: a model shows the current state, so while the
+    ///     main actor is busy, intermediate states are skipped rather than piling up.
+    public init(
+        router: Router<Route>,
+        watching patterns: [PathPattern] = [],
+        bufferingPolicy: BufferingPolicy = .bufferingNewest(1)
+    ) {
         self.router = router
         self.patterns = patterns
-        let states = router.states()
+        let states = router.states(bufferingPolicy: bufferingPolicy)
         let state = router.state
         stack = state.stack
         modal = state.modal

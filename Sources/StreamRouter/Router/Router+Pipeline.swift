@@ -102,15 +102,18 @@ extension Router {
     }
 
     /// Installs the state the request's operation made and publishes `.completed`,
-    /// atomically. O(1) in the stack's size (plus comparing the two paths).
+    /// atomically. O(1) in the stack's size: the paths are compared from their ends up to
+    /// what both stacks share.
     private func commit(_ request: NavigationRequest<Route>, _ proposed: RouterState<Route>) {
         let changed = storage.update { storage, publish in
             let previous = storage.state
             storage.state = proposed
             var action: NavigationAction?
-            if proposed.path != previous.path {
+            if !proposed.hasSamePath(as: previous) {
+                // The paths are joined when read: building them here would cost O(stack).
                 action = NavigationAction(
-                    currentPath: proposed.path, previousPath: previous.path, action: request.operation.actionKind
+                    currentPath: { proposed.path }, previousPath: { previous.path },
+                    action: request.operation.actionKind
                 )
                 storage.lastAction = action
             }

@@ -5,16 +5,15 @@
 ///
 /// Copies share their storage: a router publishes its state with every event, and a
 /// lagging subscriber holding many of them costs O(1) per navigation, not a copy of the
-/// stack each. Each route's ``RouteProvider/path`` is computed once, when it is pushed, and
-/// the stack's ``path`` is kept up to date as routes are pushed and popped. ``stack``
-/// builds an array when read: O(n).
+/// stack each. Each route's ``RouteProvider/path`` is computed once, when it is pushed;
+/// ``path`` joins them when read, and ``stack`` builds an array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The pushed routes, the top one on top.
     private(set) var entries = PersistentStack<RouteStackEntry<Route>>()
     /// The presented modal route, if any.
     public var modal: Route?
-    /// The entries' paths joined, without the leading `/` of an empty stack.
-    private var joinedPath = ""
+    /// The length in UTF-8 bytes of the entries' paths joined.
+    private var pathLength = 0
 
     /// Creates a state.
     /// - Parameters:
@@ -48,7 +47,33 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// its own (so a `..` in one route's path never climbs into the route below), joined;
     /// `/` for an empty stack. The modal is not part of it.
     public var path: String {
-        joinedPath.isEmpty ? "/" : joinedPath
+        guard pathLength > 0 else { return "/" }
+        var path = ""
+        path.reserveCapacity(pathLength)
+        for entry in entries.bottomFirst {
+            path += entry.path
+        }
+        return path
+    }
+
+    /// Whether ``path`` is the same for both states, without building either: compares the
+    /// joined paths' bytes from the end, and stops at the first difference or at the
+    /// first entry both stacks share (a state and the state a navigation made from it
+    /// share everything below what it changed), so it costs O(what changed).
+    func hasSamePath(as other: RouterState) -> Bool {
+        guard pathLength == other.pathLength else { return false }
+        var mine = PathBytesFromEnd(entries)
+        var theirs = PathBytesFromEnd(other.entries)
+        while true {
+            if mine.isSharing(with: theirs) {
+                return true
+            }
+            switch (mine.next(), theirs.next()) {
+            case (nil, nil): return true
+            case (let byte?, let other?) where byte == other: continue
+            default: return false
+            }
+        }
     }
 
     /// The stack, then the modal if one is presented.
@@ -65,20 +90,16 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         guard limit > 0 else { return }
         let entry = RouteStackEntry(route)
         if entries.count >= limit, let bottom = entries.first {
-            joinedPath = String(Substring(joinedPath.utf8.dropFirst(bottom.path.utf8.count)))
+            pathLength -= bottom.path.utf8.count
         }
         entries.push(entry, limit: limit)
-        joinedPath += entry.path
+        pathLength += entry.path.utf8.count
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
     mutating func removeLast(_ k: Int) {
-        var removedBytes = 0
         for _ in 0..<min(max(k, 0), entries.count) {
-            removedBytes += entries.popLast()?.path.utf8.count ?? 0
-        }
-        if removedBytes > 0 {
-            joinedPath = String(Substring(joinedPath.utf8.dropLast(removedBytes)))
+            pathLength -= entries.popLast()?.path.utf8.count ?? 0
         }
     }
 
@@ -91,7 +112,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Pops every route.
     mutating func removeAll() {
         entries = PersistentStack()
-        joinedPath = ""
+        pathLength = 0
     }
 
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
@@ -160,5 +181,41 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(route)
+    }
+}
+
+/// The bytes of a stack's joined path, from the last one back, entry by entry.
+private struct PathBytesFromEnd<Route: RouteProvider> {
+    /// The entry being read and the entries below it.
+    private var node: PersistentStack<RouteStackEntry<Route>>.Node?
+    /// The visible entries from `node` down.
+    private var remaining: Int
+    private var bytes: String.UTF8View
+    private var index: String.UTF8View.Index
+
+    init(_ entries: PersistentStack<RouteStackEntry<Route>>) {
+        node = entries.top
+        remaining = entries.count
+        bytes = "".utf8
+        index = bytes.startIndex
+    }
+
+    /// Whether both readers are between entries, at the same node with the same number of
+    /// entries left: the rest of both paths is the same bytes.
+    func isSharing(with other: PathBytesFromEnd) -> Bool {
+        index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
+            && remaining == other.remaining
+    }
+
+    mutating func next() -> UInt8? {
+        while index == bytes.startIndex {
+            guard remaining > 0, let current = node else { return nil }
+            bytes = current.element.path.utf8
+            index = bytes.endIndex
+            node = current.below
+            remaining -= 1
+        }
+        index = bytes.index(before: index)
+        return bytes[index]
     }
 }

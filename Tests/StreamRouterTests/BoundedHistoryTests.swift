@@ -1,0 +1,121 @@
+import StreamRouter
+import Testing
+
+/// Histories and stacks bounded by ``InputPolicy/maximumHistoryEntries``, checked against a
+/// plain array model on random operation sequences.
+@Suite(.timeLimit(.minutes(2))) struct BoundedHistoryTests {
+    @Test(arguments: [1, 2, 3, 7])
+    func aBoundedHistoryMatchesAnArrayModel(limit: Int) {
+        var generator = SeededGenerator(seed: UInt64(limit))
+        var history = NavigationHistory(root: "/0")
+        history.limit(to: limit)
+        var back = ["/0"]  // oldest first, current last
+        var forward: [String] = []  // furthest first
+        for step in 1...2_000 {
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0, 1, 2:
+                history.push("/\(step)")
+                back.append("/\(step)")
+                forward.removeAll()
+                if back.count > limit { back.removeFirst() }
+            case 3:
+                let total = Int.random(in: -1...3, using: &generator)
+                let steps = min(max(total, 0), back.count - 1)
+                #expect(history.goBack(total: total) == steps)
+                for _ in 0..<steps { forward.append(back.removeLast()) }
+            case 4:
+                let total = Int.random(in: -1...3, using: &generator)
+                let steps = min(max(total, 0), forward.count)
+                #expect(history.goForward(total: total) == steps)
+                for _ in 0..<steps { back.append(forward.removeLast()) }
+            default:
+                history.replaceCurrent(with: "/r\(step)")
+                back[back.count - 1] = "/r\(step)"
+                forward.removeAll()
+            }
+            #expect(history.entries == back)
+            #expect(history.forwardEntries == forward)
+            #expect(history.count <= limit)
+        }
+    }
+
+    @Test func aNavigatorDropsItsOldestEntry() {
+        let navigator = Navigator(initialPath: "/0", policy: InputPolicy(maximumHistoryEntries: 3))
+        for index in 1...5 { navigator.navigate("/\(index)") }
+        #expect(navigator.history.entries == ["/3", "/4", "/5"])
+        #expect(navigator.goBack(total: 10)?.currentPath == "/3")
+        #expect(navigator.history.forwardEntries == ["/5", "/4"])
+    }
+
+    @Test func aRouterDropsItsBottomRouteAndKeepsItsPath() async throws {
+        let router = Router<Level>(policy: InputPolicy(maximumHistoryEntries: 3))
+        try await router.navigate(to: [.level(1), .level(2), .level(3), .level(4)])
+        #expect(router.stack == [.level(2), .level(3), .level(4)])
+        #expect(router.path == "/l2/l3/l4")
+        try await router.navigate(to: .level(5))
+        #expect(router.path == "/l3/l4/l5")
+        try await router.navigateBack(2)
+        #expect(router.path == "/l3")
+        let restored = Router<Level>(state: RouterState(stack: (1...5).map { .level($0) }), policy: InputPolicy(maximumHistoryEntries: 2))
+        #expect(restored.stack == [.level(4), .level(5)])
+        #expect(restored.path == "/l4/l5")
+    }
+
+    @Test func aRouterStatesPathFollowsPushesAndPops() {
+        var state = RouterState<Level>(stack: [.level(1), .root, .level(2)])
+        #expect(state.path == "/l1/l2")
+        state.stack = [.root]
+        #expect(state.path == "/")
+        state.stack = []
+        #expect(state.path == "/")
+    }
+
+    @Test func aVeryLongHistoryIsReleasedWithoutRecursion() {
+        var history: NavigationHistory<String>? = NavigationHistory(root: "/")
+        for index in 0..<300_000 { history?.push("/\(index)") }
+        #expect(history?.backCount == 300_000)
+        history = nil  // a recursive release of 300,000 nodes would overflow the stack
+    }
+
+    @Test func aRouterPublishesAnActionExactlyWhenItsPathChanges() async throws {
+        var generator = SeededGenerator(seed: 5)
+        let router = Router<Level>(policy: InputPolicy(maximumHistoryEntries: 6))
+        let choices: [Level] = [.root, .level(1), .level(2), .level(12), .split(1, 2), .split(12, 0)]
+        for _ in 0..<1_500 {
+            let before = (path: router.path, action: router.lastAction)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0, 1:
+                let count = Int.random(in: 1...3, using: &generator)
+                try await router.navigate(to: (0..<count).map { _ in choices.randomElement(using: &generator) ?? .root })
+            case 2:
+                try await router.navigateBack(Int.random(in: 0...2, using: &generator))
+            default:
+                try await router.replace(with: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    choices.randomElement(using: &generator) ?? .root
+                })
+            }
+            let expected = RouterState(stack: router.stack).path
+            #expect(router.path == expected)
+            if router.path == before.path {
+                #expect(router.lastAction == before.action, "no action when the path stays \(before.path)")
+            } else {
+                #expect(router.lastAction?.previousPath == before.path)
+                #expect(router.lastAction?.currentPath == router.path)
+            }
+        }
+    }
+
+    enum Level: RouteProvider {
+        case root
+        case level(Int)
+        case split(Int, Int)
+
+        var path: String {
+            switch self {
+            case .root: "/"
+            case .level(let number): "/l\(number)"
+            case .split(let first, let second): "l\(first)/l\(second)"
+            }
+        }
+    }
+}
