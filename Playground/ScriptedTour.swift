@@ -160,6 +160,7 @@ struct ScriptedTour {
         for path in ["/news", "/news/42", "/settings"] { firstLaunch.navigate(path) }
         firstLaunch.goBack()
         print("  navigated to /news, /news/42, /settings, then back: at \(firstLaunch.path)")
+        firstLaunch.flush()  // saves run in the background; the app flushes before it terminates
 
         let relaunch = Navigator(initialPath: "/", store: store)
         print("  relaunch: \(relaunch.restoration ?? .nothingSaved)")

@@ -56,7 +56,8 @@ import Testing
         #expect(router.path == "/l3/l4/l5")
         try await router.navigateBack(2)
         #expect(router.path == "/l3")
-        let restored = Router<Level>(state: RouterState(stack: (1...5).map { .level($0) }), policy: InputPolicy(maximumHistoryEntries: 2))
+        let restored = Router<Level>(
+            state: RouterState(stack: (1...5).map { .level($0) }), policy: InputPolicy(maximumHistoryEntries: 2))
         #expect(restored.stack == [.level(4), .level(5)])
         #expect(restored.path == "/l4/l5")
     }
@@ -86,13 +87,15 @@ import Testing
             switch Int.random(in: 0..<4, using: &generator) {
             case 0, 1:
                 let count = Int.random(in: 1...3, using: &generator)
-                try await router.navigate(to: (0..<count).map { _ in choices.randomElement(using: &generator) ?? .root })
+                try await router.navigate(
+                    to: (0..<count).map { _ in choices.randomElement(using: &generator) ?? .root })
             case 2:
                 try await router.navigateBack(Int.random(in: 0...2, using: &generator))
             default:
-                try await router.replace(with: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                    choices.randomElement(using: &generator) ?? .root
-                })
+                try await router.replace(
+                    with: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                        choices.randomElement(using: &generator) ?? .root
+                    })
             }
             let expected = RouterState(stack: router.stack).path
             #expect(router.path == expected)

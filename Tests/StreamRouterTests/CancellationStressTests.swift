@@ -13,32 +13,35 @@ import Testing
 
     @Test func cancellingPathsConsumersWhileNavigating() async throws {
         let navigator = Navigator()
-        try await stress(publish: { step in navigator.navigate(step.isMultiple(of: 2) ? "/a" : "/b") }) {
-            navigator.paths
-        }
+        try await stress(
+            publish: { step in navigator.navigate(step.isMultiple(of: 2) ? "/a" : "/b") },
+            subscribe: { navigator.paths }
+        )
         try await eventually { navigator.subscriberCount == 0 }
     }
 
     @Test func cancellingActionsConsumersWhileNavigating() async throws {
         let navigator = Navigator()
-        try await stress(publish: { step in navigator.navigate(step.isMultiple(of: 2) ? "/a/1" : "/b") }) {
-            navigator.actions(bufferingPolicy: .bufferingNewest(1))
-        }
+        try await stress(
+            publish: { step in navigator.navigate(step.isMultiple(of: 2) ? "/a/1" : "/b") },
+            subscribe: { navigator.actions(bufferingPolicy: .bufferingNewest(1)) }
+        )
         try await eventually { navigator.subscriberCount == 0 }
     }
 
     @Test func cancellingMatchesConsumersWhileNavigating() async throws {
         let navigator = Navigator()
         let pattern = try PathPattern("/user/:id")
-        try await stress(publish: { step in navigator.navigate("/user/\(step % 3)") }) {
-            navigator.matches(pattern)
-        }
+        try await stress(
+            publish: { step in navigator.navigate("/user/\(step % 3)") },
+            subscribe: { navigator.matches(pattern) }
+        )
         try await eventually { navigator.subscriberCount == 0 }
     }
 
     @Test func cancellingSubjectConsumersWhileSending() async throws {
         let subject = CurrentValueSubject(0)
-        try await stress(publish: { step in subject.send(step) }) { subject.values }
+        try await stress(publish: { step in subject.send(step) }, subscribe: { subject.values })
         try await eventually { subject.subscriberCount == 0 }
     }
 
