@@ -32,9 +32,9 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
     private struct State {
         var queue = ElementQueue<Element>()
         /// The consumer suspended in `next()`, waiting for a value.
-        var waiter: UnsafeContinuation<Element?, Never>?
+        var waiter: CheckedContinuation<Element?, Never>?
         /// A value handed to the waiter under the lock, for ``wake()`` to resume it with.
-        var handoff: (continuation: UnsafeContinuation<Element?, Never>, element: Element)?
+        var handoff: (continuation: CheckedContinuation<Element?, Never>, element: Element)?
         var phase = Phase.active
         /// Unregisters the subscription from its publisher; run once, when the consumer
         /// leaves (cancelled, or the stream and its iterators dropped).
@@ -114,7 +114,7 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
     /// delivered, then `nil`. Call it with no lock held.
     @usableFromInline
     package func finish() {
-        let waiter: UnsafeContinuation<Element?, Never>? = state.withLock { state in
+        let waiter: CheckedContinuation<Element?, Never>? = state.withLock { state in
             guard state.phase == .active else { return nil }
             state.phase = .finished
             state.onTermination = nil
@@ -129,7 +129,7 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
     package func cancel() {
         let (waiter, termination) = state.withLock { state in
             guard state.phase != .cancelled else {
-                return (UnsafeContinuation<Element?, Never>?.none, (@Sendable () -> Void)?.none)
+                return (CheckedContinuation<Element?, Never>?.none, (@Sendable () -> Void)?.none)
             }
             state.phase = .cancelled
             state.queue.removeAll()
@@ -160,7 +160,7 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
         }
         return await withTaskCancellationHandler(
             operation: {
-                await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
+                await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
                     let ready: Element?? = state.withLock { state in
                         if let ready = state.take() {
                             return ready
