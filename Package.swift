@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict),
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
         .executableTarget(name: "Playground", dependencies: ["StreamRouter"], path: "Playground", swiftSettings: strict),
-        .executableTarget(name: "Benchmarks", dependencies: ["StreamRouter"], swiftSettings: strict),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["StreamRouter", "StreamRouterTesting"],
+            swiftSettings: strict
+        ),
         // Used by scripts/crash-test-store.sh; not a product. The name is unique to this package
         // because target names share one namespace with every package depending on it.
         .executableTarget(

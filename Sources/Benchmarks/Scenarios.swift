@@ -12,6 +12,9 @@ enum Scenarios {
         Entry(name: FanOutScenario.name, comparisons: FanOutScenario.comparisons),
         Entry(name: SubscriberMemoryScenario.name, comparisons: SubscriberMemoryScenario.comparisons),
         Entry(name: OpenURLScenario.name, comparisons: OpenURLScenario.comparisons),
+        Entry(name: LaggingSubscriberScenario.name, comparisons: LaggingSubscriberScenario.comparisons),
+        Entry(name: RouterStackScenario.name, comparisons: RouterStackScenario.comparisons),
+        Entry(name: PersistedHistoryScenario.name, comparisons: PersistedHistoryScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }

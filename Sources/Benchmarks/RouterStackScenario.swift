@@ -1,0 +1,104 @@
+import StreamRouter
+
+/// `Router.navigate(to:)` then `navigateBack()` (one operation: a push and a pop, so the
+/// stack keeps its length) on a stack of 10 and of 10,000 routes, and at 10,000 routes with
+/// an `events` subscriber that never reads, against none. The router's state shares its
+/// storage between copies, so neither the stack's length nor a lagging subscriber (which
+/// keeps every published state) should change the cost.
+///
+/// Both sides of each row run the same operation; the baseline side is the cheaper
+/// configuration, so **ratio = time(baseline) / time(library)**, 1.0 is the goal and
+/// ≥ 0.5 means "at most 2x":
+/// - 10 routes against 10,000 routes, no subscriber;
+/// - no subscriber against an unread `events` subscriber, both at 10,000 routes.
+///
+/// The routes have an explicit `path` (`/item/<n>`), so reflection does not dominate. The
+/// policy allows 20,000 routes, so no push drops one. Operations are timed in runs of
+/// ``chunk``; with a subscriber, a fresh one is made before each run and dropped after it
+/// (freeing its buffer), untimed.
+enum RouterStackScenario {
+    static let name = "history-router"
+    static let smallSize = 10
+    static let largeSize = 10_000
+    static let policy = InputPolicy(maximumHistoryEntries: 20_000)
+    /// The most operations timed in one run.
+    static let chunk = 100
+
+    /// A route with a cheap, explicit path.
+    enum Screen: RouteProvider {
+        case item(Int)
+        case detail
+
+        var path: String {
+            switch self {
+            case .item(let number): "/item/\(number)"
+            case .detail: "/detail"
+            }
+        }
+    }
+
+    static func comparisons() throws -> [Comparison] {
+        let (small, large) = (smallSize, largeSize)
+        return [
+            Comparison(
+                scenario: name,
+                name: "push + back, 10 vs 10,000 routes",
+                unit: "push + back",
+                libraryLabel: "Router, 10,000 routes",
+                baselineLabel: "Router, 10 routes",
+                kind: .timed(
+                    library: { operations in await run(operations, size: large, lagging: false) },
+                    baseline: { operations in await run(operations, size: small, lagging: false) }
+                ),
+                target: .ratio(atLeast: 0.5, "10,000 ≤ 2x 10")
+            ),
+            Comparison(
+                scenario: name,
+                name: "10,000 routes, unread events vs none",
+                unit: "push + back",
+                libraryLabel: "Router, 10,000 routes, unread events subscriber",
+                baselineLabel: "Router, 10,000 routes, no subscriber",
+                kind: .timed(
+                    library: { operations in await run(operations, size: large, lagging: true) },
+                    baseline: { operations in await run(operations, size: large, lagging: false) }
+                ),
+                target: .ratio(atLeast: 0.5, "unread ≤ 2x none")
+            ),
+        ]
+    }
+
+    /// Runs about `operations` push-and-back pairs on a router whose stack holds `size`
+    /// routes, with an unread `events` subscriber when `lagging`.
+    static func run(_ operations: Int, size: Int, lagging: Bool) async -> Sample {
+        let router = Router<Screen>(urlMatchers: nil, policy: policy)
+        do {
+            try await router.replace(with: (0..<size).map { .item($0) })
+        } catch {
+            fatalError("history-router: filling the stack failed: \(error)")
+        }
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        var done = 0
+        while done < operations {
+            let count = min(chunk, operations - done)
+            let events = lagging ? router.events : nil
+            let start = clock.now
+            do {
+                for _ in 0..<count {
+                    try await router.navigate(to: .detail)
+                    try await router.navigateBack()
+                }
+            } catch {
+                fatalError("history-router: a navigation failed: \(error)")
+            }
+            elapsed += start.duration(to: clock.now)
+            withExtendedLifetime(events) {}
+            done += count
+        }
+        let stack = router.stack
+        guard stack.count == size, stack.last == .item(size - 1) else {
+            fatalError("history-router: expected \(size) routes after the run, found \(stack.count)")
+        }
+        return Sample(elapsed: elapsed, operations: done)
+    }
+}
