@@ -3,17 +3,25 @@
 ///
 /// A plain value with no locking; a ``StreamBuffer`` keeps one behind its lock. A taken
 /// element's slot is cleared at once, so the queue never keeps a consumed value alive.
+///
+/// Inlinable, so that the publisher's module specialises it for its element type.
+@usableFromInline
 struct ElementQueue<Element> {
-    private var slots: ContiguousArray<Element?> = []
+    @usableFromInline var slots: ContiguousArray<Element?> = []
     /// The slot of the oldest element.
-    private var head = 0
+    @usableFromInline var head = 0
     /// The number of elements queued.
-    private(set) var count = 0
+    @usableFromInline var count = 0
+
+    @inlinable
+    init() {}
 
     /// Whether the queue holds no element.
+    @inlinable
     var isEmpty: Bool { count == 0 }
 
     /// Adds `element` after the newest one.
+    @inlinable
     mutating func append(_ element: Element) {
         if count == slots.count {
             grow()
@@ -27,6 +35,7 @@ struct ElementQueue<Element> {
     }
 
     /// Takes the oldest element, or returns `nil` when the queue is empty.
+    @inlinable
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = slots[head].take()
@@ -39,6 +48,7 @@ struct ElementQueue<Element> {
     }
 
     /// Drops every element and gives the memory back.
+    @inlinable
     mutating func removeAll() {
         slots = []
         head = 0
@@ -46,17 +56,16 @@ struct ElementQueue<Element> {
     }
 
     /// Doubles the capacity, moving the elements to the start of the new storage.
-    private mutating func grow() {
-        var grown = ContiguousArray<Element?>()
-        grown.reserveCapacity(Swift.max(4, slots.count * 2))
+    @inlinable
+    mutating func grow() {
+        var grown = ContiguousArray<Element?>(repeating: nil, count: Swift.max(4, slots.count * 2))
         for offset in 0..<count {
             var index = head + offset
             if index >= slots.count {
                 index -= slots.count
             }
-            grown.append(slots[index].take())
+            grown[offset] = slots[index].take()
         }
-        grown.append(contentsOf: repeatElement(nil, count: grown.capacity - grown.count))
         slots = grown
         head = 0
     }

@@ -20,7 +20,8 @@
 /// `nil`, the buffer is freed, and later calls return `nil`.
 @usableFromInline
 package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
-    private enum Phase {
+    @usableFromInline
+    enum Phase {
         /// Values are accepted.
         case active
         /// The publisher finished: buffered values are still delivered, then `nil`.
@@ -29,16 +30,20 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
         case cancelled
     }
 
-    private struct State {
-        var queue = ElementQueue<Element>()
+    @usableFromInline
+    struct State {
+        @usableFromInline var queue = ElementQueue<Element>()
         /// The consumer suspended in `next()`, waiting for a value.
-        var waiter: CheckedContinuation<Element?, Never>?
+        @usableFromInline var waiter: CheckedContinuation<Element?, Never>?
         /// A value handed to the waiter under the lock, for ``wake()`` to resume it with.
-        var handoff: (continuation: CheckedContinuation<Element?, Never>, element: Element)?
-        var phase = Phase.active
+        @usableFromInline var handoff: (continuation: CheckedContinuation<Element?, Never>, element: Element)?
+        @usableFromInline var phase = Phase.active
         /// Unregisters the subscription from its publisher; run once, when the consumer
         /// leaves (cancelled, or the stream and its iterators dropped).
-        var onTermination: (@Sendable () -> Void)?
+        @usableFromInline var onTermination: (@Sendable () -> Void)?
+
+        @usableFromInline
+        init() {}
 
         /// What a consumer gets now: the oldest buffered value, the end, or `nil` (wait).
         mutating func take() -> Element?? {
@@ -49,8 +54,8 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
         }
     }
 
-    private let policy: BufferingPolicy
-    private let state = Locked(State())
+    @usableFromInline let policy: BufferingPolicy
+    @usableFromInline let state = Locked(State())
 
     /// An active buffer with the given policy.
     @usableFromInline
@@ -71,7 +76,10 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
     /// any lock of the caller's: it resumes nothing.
     /// - Returns: `true` when the element was handed to a waiting consumer: call ``wake()``
     ///   after releasing your locks.
-    @usableFromInline
+    ///
+    /// > Note: Inlinable, so that the publisher's module specialises it for its element type:
+    /// > it runs on every delivery, under the publisher's lock.
+    @inlinable
     package func enqueue(_ element: Element) -> Bool {
         state.withLock { state in
             guard state.phase == .active else { return false }
