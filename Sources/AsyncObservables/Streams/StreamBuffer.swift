@@ -30,6 +30,10 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
         case cancelled
     }
 
+    /// A consumer suspended in `next()`.
+    @usableFromInline
+    typealias Waiter = CheckedContinuation<Element?, Never>
+
     @usableFromInline
     struct State {
         @usableFromInline var queue = ElementQueue<Element>()
@@ -168,7 +172,7 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
         }
         return await withTaskCancellationHandler(
             operation: {
-                await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
+                await withCheckedContinuation(isolation: actor) { (continuation: Waiter) in
                     let ready: Element?? = state.withLock { state in
                         if let ready = state.take() {
                             return ready
