@@ -108,9 +108,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
         let buffer = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
-        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event in
-            guard let element = transform(event) else { return false }
-            return buffer.enqueue(element)
+        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
+            if let element = transform(event), buffer.enqueue(element) {
+                wakes.append(buffer)
+            }
         }
         return register(subscriber, of: buffer, initial: initial)
     }
@@ -147,6 +148,40 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         }
     }
 
+    /// Relays every event of this publisher into `target`, in the same critical section:
+    /// `body` runs under this publisher's lock *and* `target`'s, may change `target`'s state
+    /// and publish its events, so `target`'s subscribers see the relayed events in the order
+    /// this publisher made them, interleaved in one total order with `target`'s own updates
+    /// and with other publishers relaying into it.
+    ///
+    /// Lock order: this publisher's lock, then `target`'s. `target`'s own `update` closures
+    /// must never reach back into a publisher that relays into it (the locks are not
+    /// reentrant). Consumers of `target` are woken after both locks are released.
+    ///
+    /// The relay lasts as long as this publisher; after `target` finishes, its state still
+    /// changes but nothing is delivered.
+    /// - Parameters:
+    ///   - target: The publisher receiving the events.
+    ///   - body: Applies one event to `target`'s state and publishes what it makes of it.
+    package func relay<TargetState: Sendable, TargetEvent: Sendable>(
+        to target: ObservableState<TargetState, TargetEvent>,
+        _ body: @escaping @Sendable (Event, inout TargetState, (TargetEvent) -> Void) -> Void
+    ) {
+        let subscriber = StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
+            target.updateRelayed(wakes: &wakes) { state, publish in body(event, &state, publish) }
+        }
+        storage.withLock { _ = $0.subscribers.add(subscriber) }
+    }
+
+    /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
+    /// that holds its own lock: the consumers to wake go into its `wakes`.
+    func updateRelayed(wakes: inout PendingWakes, _ body: (inout State, (Event) -> Void) -> Void) {
+        storage.withLock { storage in
+            let subscribers = storage.subscribers
+            body(&storage.state) { event in subscribers.deliver(event, wakes: &wakes) }
+        }
+    }
+
     /// Unregisters a subscription whose consumer left. Runs from the subscription's
     /// cancellation handler (under the runtime's lock of the cancelled task): it takes this
     /// publisher's lock, which is never held while calling into the runtime.
@@ -164,7 +199,11 @@ extension ObservableState {
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
         let buffer = StreamBuffer<Event>(bufferingPolicy: bufferingPolicy)
-        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { buffer.enqueue($0) }
+        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
+            if buffer.enqueue(event) {
+                wakes.append(buffer)
+            }
+        }
         return register(subscriber, of: buffer, initial: { _ in [] })
     }
 }

@@ -7,20 +7,27 @@
 /// on every event.
 @usableFromInline
 struct StreamSubscriber<Event>: Sendable {
-    /// Runs the subscription's transform, if any, and enqueues the result in its buffer.
-    /// Resumes nothing, so it is safe to call under the publisher's lock.
-    /// - Returns: `true` when the value was handed to a waiting consumer, which the
-    ///   publisher must wake after releasing its lock.
+    /// Runs the subscription's transform, if any, and enqueues the result in its buffer;
+    /// a consumer the value was handed to directly goes into the wakes, for the publisher
+    /// to wake after releasing its lock. Resumes nothing, so it is safe to call under the
+    /// publisher's lock.
     @usableFromInline
-    let deliver: @Sendable (Event) -> Bool
+    let deliver: @Sendable (Event, inout PendingWakes) -> Void
 
-    /// The subscription's buffer: woken after a delivery, finished with the publisher.
+    /// The subscription's buffer: finished with the publisher.
     @usableFromInline
     let endpoint: any StreamEndpoint
 
     @inlinable
-    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event) -> Bool) {
+    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event, inout PendingWakes) -> Void) {
         self.endpoint = endpoint
         self.deliver = deliver
     }
+}
+
+/// The endpoint of a relay (see `ObservableState.relay(to:_:)`): it has no consumer to wake
+/// or finish.
+final class RelayEndpoint: StreamEndpoint {
+    func wake() {}
+    func finish() {}
 }

@@ -71,9 +71,7 @@ struct SubscriberRegistry<Event> {
     func deliver(_ event: Event, wakes: inout PendingWakes) {
         slots.withUnsafeBufferPointer { slots in
             for index in slots.indices {
-                if let subscriber = slots[index].subscriber, subscriber.deliver(event) {
-                    wakes.append(subscriber.endpoint)
-                }
+                slots[index].subscriber?.deliver(event, &wakes)
             }
         }
     }

@@ -74,8 +74,9 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     let version: Int
     private let store: any NavigationStateStore
     private let maximumBytes: Int
-    /// The state waiting to be written, and whether a background write is under way.
-    private let pending = Locked<(state: State?, isWriting: Bool)>((nil, false))
+    /// The state waiting to be written, whether a background write is under way, and the
+    /// generation of the newest state recorded (for callers that number their states).
+    private let pending = Locked<(state: State?, isWriting: Bool, generation: Int)>((nil, false, 0))
     /// Serialises writes (background and ``flush()``); counts the successful ones.
     private let writes = Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
@@ -163,8 +164,14 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// `current` runs under the pending state's lock, so that of two concurrent saves the
     /// one recorded last read the state last: the pending state is never older than one
     /// already recorded.
-    func save(_ current: () -> State) {
+    /// - Parameter generation: The state's number, for callers that may record states out of
+    ///   order: a state numbered at or below one already recorded is ignored.
+    func save(generation: Int? = nil, _ current: () -> State) {
         let mustStart = pending.withLock { pending in
+            if let generation {
+                guard generation > pending.generation else { return false }
+                pending.generation = generation
+            }
             pending.state = current()
             defer { pending.isWriting = true }
             return !pending.isWriting

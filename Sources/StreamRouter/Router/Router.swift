@@ -99,17 +99,7 @@ public final class Router<Route: RouteProvider>: Sendable {
         let persistence = StatePersistence<RouterState<Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
-            let limit = max(policy.maximumHistoryEntries, 1)
-            guard state.count <= limit else {
-                throw PersistenceError.tooManyEntries(count: state.count, limit: limit)
-            }
-            for route in state.stack + (state.modal.map { [$0] } ?? []) {
-                do {
-                    try policy.check(path: route.path)
-                } catch {
-                    throw PersistenceError.unreadable("route \(route): \(error)")
-                }
-            }
+            try Self.validateRestored(state, policy: policy)
         }
         storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
         self.urlMatchers = urlMatchers
@@ -119,6 +109,23 @@ public final class Router<Route: RouteProvider>: Sendable {
 
     /// The limits on the URLs ``openURL(_:)`` accepts.
     public let policy: InputPolicy
+
+    /// Checks a restored state against `policy`: at most
+    /// ``InputPolicy/maximumHistoryEntries`` routes, each route's path (and the modal's)
+    /// accepted by ``InputPolicy/check(path:)``.
+    static func validateRestored(_ state: RouterState<Route>, policy: InputPolicy) throws(PersistenceError) {
+        let limit = max(policy.maximumHistoryEntries, 1)
+        guard state.count <= limit else {
+            throw .tooManyEntries(count: state.count, limit: limit)
+        }
+        for route in state.stack + (state.modal.map { [$0] } ?? []) {
+            do {
+                try policy.check(path: route.path)
+            } catch {
+                throw .unreadable("route \(route): \(error)")
+            }
+        }
+    }
 
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }

@@ -1,0 +1,378 @@
+import Foundation
+
+/// The navigation of a tab app: one ``Router`` per tab, each keeping its own stack, a
+/// selected tab, deep links that switch to the tab their route belongs to, and every tab's
+/// events in one stream (go_router's `StatefulShellRoute`, Android's multiple back stacks).
+///
+/// ```swift
+/// enum AppTab: String, CaseIterable, Codable, Sendable { case home, search, profile }
+///
+/// let app = TabRouter<AppTab, AppRoute>(tabs: AppTab.allCases, selected: .home) { route in route.tab }
+/// try await app.navigate(to: .product(id: 3))      // on the selected tab
+/// try await app.select(.search)                     // .home keeps its stack
+/// let handled = await app.openURL(url)              // selects the route's tab, shows it there
+/// for await event in app.events { print(event.tab, event.event) }
+/// ```
+///
+/// - Each tab's router is a plain ``Router``: navigate on it directly with
+///   ``router(for:)``; its events still reach ``events``. Guards are per tab: add them on
+///   each tab's router (``addGuard(named:_:)`` adds one to every tab).
+/// - Selecting the selected tab again pops its stack to the root, as tab bars do.
+/// - The app's path (``paths``, ``actions``) is the selected tab's path: a navigation on
+///   the selected tab changes it, and so does selecting a tab whose path differs (published
+///   as a `.push` from the old tab's path to the new one's).
+///
+/// > Note: Thread-safe. Every tab's events go through the tab router's own lock in the
+/// > critical section that publishes them, so every subscriber of ``events`` sees one
+/// > total order across tabs, in which each tab's events keep their own order. A tab
+/// > router's lock is only ever taken after a router's, never before.
+public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
+    /// The tabs, in the order given.
+    public let tabs: [Tab]
+    /// The URL groups ``openURL(_:)`` matches against.
+    public let urlMatchers: URLMatcherGroup<Route>?
+    /// The limits every tab's router applies.
+    public let policy: InputPolicy
+
+    private let tabOf: @Sendable (Route) -> Tab?
+    let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
+    private let routers: Locked<[Tab: Router<Route>]>
+    private let persistence: StatePersistence<TabRouterState<Tab, Route>>?
+
+    /// Creates a tab router whose tabs all start with an empty stack.
+    ///
+    /// - Parameters:
+    ///   - tabs: The tabs (duplicates are ignored).
+    ///   - selected: The tab selected at first.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
+    ///   - policy: The limits every tab's router applies.
+    ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
+    public convenience init(
+        tabs: [Tab],
+        selected: Tab,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard,
+        _ tabOf: @escaping @Sendable (Route) -> Tab?
+    ) {
+        self.init(
+            tabs: tabs, state: TabRouterState(selected: selected), persistence: nil,
+            urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
+        )
+    }
+
+    /// Creates a tab router that restores the whole tree (the selected tab and every stack)
+    /// from `store`, and saves it there, as one versioned value, after every change.
+    ///
+    /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
+    /// another format version, too large, with a stack longer than the policy allows or a
+    /// route whose path it rejects), every tab starts empty with `selected` selected, the
+    /// reason is reported on ``persistenceEvents``, and the store is left untouched until
+    /// the first change. A restored selected tab that is not among `tabs` falls back to
+    /// `selected`. Saving runs in the background, coalesced; ``flush()`` writes at once.
+    /// - Parameters:
+    ///   - tabs: The tabs (duplicates are ignored).
+    ///   - selected: The tab selected when nothing is restored.
+    ///   - store: Where the tree is kept.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
+    ///   - policy: The limits every tab's router applies, and the limits on restoring.
+    ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
+    public convenience init(
+        tabs: [Tab],
+        selected: Tab,
+        store: any NavigationStateStore,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard,
+        _ tabOf: @escaping @Sendable (Route) -> Tab?
+    ) {
+        let persistence = StatePersistence<TabRouterState<Tab, Route>>(
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+        ) { state in
+            for routerState in state.stacks.values {
+                try Router<Route>.validateRestored(routerState, policy: policy)
+            }
+        }
+        var state = persistence.restore() ?? TabRouterState(selected: selected)
+        if !tabs.contains(state.selected) {
+            state.selected = selected
+        }
+        self.init(
+            tabs: tabs, state: state, persistence: persistence, urlMatchers: urlMatchers, policy: policy,
+            tabOf: tabOf
+        )
+    }
+
+    private init(
+        tabs: [Tab],
+        state: TabRouterState<Tab, Route>,
+        persistence: StatePersistence<TabRouterState<Tab, Route>>?,
+        urlMatchers: URLMatcherGroup<Route>?,
+        policy: InputPolicy,
+        tabOf: @escaping @Sendable (Route) -> Tab?
+    ) {
+        var unique: [Tab] = []
+        for tab in tabs + [state.selected] where !unique.contains(tab) {
+            unique.append(tab)
+        }
+        self.tabs = unique.filter { tabs.contains($0) }
+        self.urlMatchers = urlMatchers
+        self.policy = policy
+        self.tabOf = tabOf
+        self.persistence = persistence
+        var routers: [Tab: Router<Route>] = [:]
+        var initial = TabRouterState<Tab, Route>(selected: state.selected)
+        for tab in unique {
+            let router = Router<Route>(state: state[tab], urlMatchers: urlMatchers, policy: policy)
+            routers[tab] = router
+            initial.stacks[tab] = router.state
+        }
+        hub = ObservableState(TabHub(state: initial))
+        self.routers = Locked(routers)
+        for (tab, router) in routers {
+            Self.relay(router, of: tab, to: hub)
+        }
+        startSaving()
+    }
+
+    deinit {
+        hub.finish()
+    }
+
+    /// The format version of the saved tree.
+    static var stateVersion: Int { 1 }
+
+    /// Publishes every event of `router` on the hub, tagged with `tab`, keeping the hub's
+    /// copy of the tab's state and the app's path up to date.
+    private static func relay(
+        _ router: Router<Route>,
+        of tab: Tab,
+        to hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
+    ) {
+        router.storage.relay(to: hub) { event, hub, publish in
+            var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
+            if case .completed(_, let state, let action) = event {
+                hub.state.stacks[tab] = state
+                hub.changeCount += 1
+                relayed.state = hub.state
+                relayed.generation = hub.changeCount
+                if tab == hub.state.selected, let action {
+                    hub.lastAction = action
+                    relayed.action = action
+                }
+            }
+            publish(relayed)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The selected tab.
+    public var selectedTab: Tab {
+        hub.read { $0.state.selected }
+    }
+
+    /// The selected tab and every tab's stack and modal, as one consistent snapshot.
+    public var state: TabRouterState<Tab, Route> {
+        hub.read { $0.state }
+    }
+
+    /// The app's path: the selected tab's stack's path.
+    public var path: String {
+        hub.read { $0.path }
+    }
+
+    /// The last change of the app's path; `nil` until one.
+    public var lastAction: NavigationAction? {
+        hub.read { $0.lastAction }
+    }
+
+    /// The router of `tab`: each tab keeps its own stack. Navigating on it directly is
+    /// published on ``events`` too. A tab not among ``tabs`` gets a router of its own the
+    /// first time it is asked for (it is never selected unless ``select(_:)`` selects it).
+    public func router(for tab: Tab) -> Router<Route> {
+        routers.withLock { routers in
+            if let router = routers[tab] {
+                return router
+            }
+            let router = Router<Route>(urlMatchers: urlMatchers, policy: policy)
+            Self.relay(router, of: tab, to: hub)
+            routers[tab] = router
+            return router
+        }
+    }
+
+    /// The router of the selected tab.
+    public var selectedRouter: Router<Route> {
+        router(for: selectedTab)
+    }
+
+    // MARK: - Navigating
+
+    /// Selects `tab`. Selecting the tab already selected pops its stack to the root, as tab
+    /// bars do (through its guards).
+    /// - Throws: ``NavigationError`` when a guard refuses that pop; the selection stands.
+    public func select(_ tab: Tab) async throws(NavigationError) {
+        let target = router(for: tab)
+        let isReselection = hub.update { hub, publish in
+            guard hub.state.selected != tab else { return true }
+            let previous = hub.state[hub.state.selected]
+            hub.state.selected = tab
+            hub.changeCount += 1
+            let current = hub.state[tab]
+            var event = TabHubEvent<Tab, Route>(selection: tab, state: hub.state, generation: hub.changeCount)
+            if !current.hasSamePath(as: previous) {
+                let action = NavigationAction(
+                    currentPath: { current.path }, previousPath: { previous.path }, action: .push)
+                hub.lastAction = action
+                event.action = action
+            }
+            publish(event)
+            return false
+        }
+        if isReselection {
+            try await target.navigateToRoot()
+        }
+    }
+
+    /// Shows `route` on the selected tab (the tab closure is not consulted).
+    /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
+    public func navigate(to route: Route) async throws(NavigationError) {
+        try await selectedRouter.navigate(to: route)
+    }
+
+    /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
+    /// for the selected tab) shows the route on its kept stack, then becomes the selected
+    /// tab. Returns `false` as ``Router/openURL(_:)`` does, with the reason published on
+    /// that tab's events (and so on ``events``); the selection then does not change.
+    @discardableResult
+    public func openURL(_ url: URL) async -> Bool {
+        let route: Route? =
+            if (try? policy.check(url: url.absoluteString)) != nil, case .success(let route)? = urlMatchers?.match(url)
+            {
+                route
+            } else {
+                nil
+            }
+        let tab = route.flatMap(tabOf) ?? selectedTab
+        let target = router(for: tab)
+        guard let request = target.beginOpening(url) else { return false }
+        guard await target.finishOpening(url, request) else { return false }
+        try? await selectWithoutPopping(tab)
+        return true
+    }
+
+    /// Selects `tab` unless it is selected already (never pops).
+    private func selectWithoutPopping(_ tab: Tab) async throws(NavigationError) {
+        guard selectedTab != tab else { return }
+        try await select(tab)
+    }
+
+    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:_:)``).
+    /// - Returns: Each tab's guard id, for ``Router/removeGuard(_:)`` on that tab's router.
+    @discardableResult
+    public func addGuard(
+        named name: String? = nil,
+        _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
+    ) -> [Tab: NavigationGuardID] {
+        var ids: [Tab: NavigationGuardID] = [:]
+        for tab in tabs {
+            ids[tab] = router(for: tab).addGuard(named: name, check)
+        }
+        return ids
+    }
+
+    // MARK: - Streams
+
+    /// The selected tab, then each change, with an unbounded buffer.
+    public var selections: SubjectStream<Tab> {
+        selections()
+    }
+
+    /// The selected tab, then each change.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func selections(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Tab> {
+        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state.selected] }, transform: { $0.selection })
+    }
+
+    /// Every tab's router events after this property is read, tagged with their tab, in one
+    /// total order, with an unbounded buffer.
+    public var events: SubjectStream<TabRouterEvent<Tab, Route>> {
+        events()
+    }
+
+    /// Every tab's router events after this call, tagged with their tab, in one total order.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterEvent<Tab, Route>> {
+        hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.routerEvent })
+    }
+
+    /// Every change of the app's path (the selected tab's path) after this property is read.
+    public var actions: SubjectStream<NavigationAction> {
+        actions()
+    }
+
+    /// Every change of the app's path after this call.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
+        hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
+    }
+
+    /// The app's path now, then after each change.
+    public var paths: SubjectStream<String> {
+        paths()
+    }
+
+    /// The app's path now, then after each change.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
+        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.path] }, transform: { $0.action?.currentPath })
+    }
+
+    /// The whole tree now, then after each change (a navigation on any tab, a selection).
+    public var states: SubjectStream<TabRouterState<Tab, Route>> {
+        states()
+    }
+
+    /// The whole tree now, then after each change.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
+        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.state })
+    }
+
+    // MARK: - Persistence
+
+    /// How restoring from the store went; `nil` for a tab router made without a store.
+    public var restoration: PersistenceEvent? {
+        persistence?.restoration
+    }
+
+    /// How restoring went, then each failed save, with an unbounded buffer.
+    public var persistenceEvents: SubjectStream<PersistenceEvent> {
+        StatePersistence.events(of: persistence, bufferingPolicy: .unbounded)
+    }
+
+    /// Writes the latest tree to the store now, on the calling thread, when it changed since
+    /// launch; returns once it is written. Call it when the app is about to terminate, and in
+    /// tests before reading the store.
+    public func flush() {
+        guard let persistence else { return }
+        let (state, generation) = hub.read { ($0.state, $0.changeCount) }
+        if generation > 0 {
+            persistence.save(generation: generation) { state }
+        }
+        persistence.flush()
+    }
+
+    /// Saves the tree after each change, on a task of its own: the hub publishes the new
+    /// state, the task records it (the newest only) for the background writer.
+    private func startSaving() {
+        guard let persistence else { return }
+        let states = hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
+            event.state.map { (state: $0, generation: event.generation) }
+        }
+        Task.detached(priority: .utility) {
+            for await (state, generation) in states {
+                persistence.save(generation: generation) { state }
+            }
+        }
+    }
+}

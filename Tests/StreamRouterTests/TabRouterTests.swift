@@ -1,0 +1,218 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+enum ShopTab: String, CaseIterable, Codable, Sendable {
+    case home, search, profile
+}
+
+enum ShopRoute: RouteProvider {
+    case product(id: Int)
+    case results(query: String)
+    case settings
+    case login
+
+    /// The tab a deep link to this route opens on; `nil`: the selected tab.
+    var tab: ShopTab? {
+        switch self {
+        case .product: .home
+        case .results: .search
+        case .settings: .profile
+        case .login: nil
+        }
+    }
+
+    static func registerURLs() -> URLMatcherGroup<ShopRoute>? {
+        .group("shop.example.com") {
+            $0.map("product/{id}") { try .product(id: $0.param("id")) }
+            $0.map("search/{query}") { try .results(query: $0.param("query")) }
+            $0.map("settings") { .settings }
+            $0.map("login") { .login }
+        }
+    }
+}
+
+/// A tab app replayed: stacks kept per tab, re-selection pops to the root, deep links
+/// switch tabs, every tab's events in one stream, the whole tree restored at relaunch.
+@Suite(.timeLimit(.minutes(2))) struct TabRouterTests {
+    static func makeApp() -> TabRouter<ShopTab, ShopRoute> {
+        TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home) { route in route.tab }
+    }
+
+    @Test func designSnippet() async throws {
+        let app = Self.makeApp()
+        #expect(app.selectedTab == .home)
+        let search: Router<ShopRoute> = app.router(for: .search)
+        try await app.select(.search)
+        try await app.navigate(to: .results(query: "shoes"))
+        #expect(search.stack == [.results(query: "shoes")])
+        let handled = await app.openURL(try #require(URL(string: "https://shop.example.com/product/3")))
+        #expect(handled)
+        #expect(app.selectedTab == .home)
+        #expect(app.router(for: .home).stack == [.product(id: 3)])
+        let selections = StreamRecorder(app.selections)
+        #expect(try await selections.next(1) == [.home])
+        let state: TabRouterState<ShopTab, ShopRoute> = app.state
+        #expect(state.selected == .home)
+        #expect(state.stacks[.search]?.stack == [.results(query: "shoes")])
+        selections.cancel()
+    }
+
+    @Test func eachTabKeepsItsStackAndReselectingPopsToTheRoot() async throws {
+        let app = Self.makeApp()
+        let events = StreamRecorder(app.events)
+        let selections = StreamRecorder(app.selections)
+        try await app.navigate(to: .product(id: 1))
+        try await app.navigate(to: .product(id: 2))
+        try await app.select(.search)
+        try await app.navigate(to: .results(query: "a"))
+        try await app.select(.profile)
+        try await app.navigate(to: .settings)
+        try await app.select(.home)
+        #expect(app.router(for: .home).stack == [.product(id: 1), .product(id: 2)])
+        #expect(app.router(for: .search).stack == [.results(query: "a")])
+        #expect(app.router(for: .profile).stack == [.settings])
+        #expect(app.path == "/product/1/product/2")
+        try await app.select(.home)  // again: pops to the root
+        #expect(app.router(for: .home).stack == [])
+        #expect(app.router(for: .search).stack == [.results(query: "a")])
+        #expect(try await selections.next(4) == [.home, .search, .profile, .home])
+        let completed = try await events.next(10).filter { $0.event.state != nil }
+        #expect(completed.map(\.tab) == [.home, .home, .search, .profile, .home])
+        events.cancel()
+        selections.cancel()
+    }
+
+    @Test func aDeepLinkSelectsTheTabOfItsRoute() async throws {
+        let app = Self.makeApp()
+        try await app.select(.search)
+        try await app.navigate(to: .results(query: "a"))
+        try await app.select(.home)
+        let url = try #require(URL(string: "https://shop.example.com/search/shoes"))
+        #expect(await app.openURL(url))
+        #expect(app.selectedTab == .search)
+        #expect(app.router(for: .search).stack == [.results(query: "a"), .results(query: "shoes")])
+        // A route without a tab opens on the selected tab; an unknown URL changes nothing.
+        #expect(await app.openURL(try #require(URL(string: "https://shop.example.com/login"))))
+        #expect(app.router(for: .search).stack.last == .login)
+        let events = StreamRecorder(app.events)
+        #expect(!(await app.openURL(try #require(URL(string: "https://shop.example.com/nowhere")))))
+        #expect(app.selectedTab == .search)
+        let notHandled = try await events.next(1)
+        guard case .urlNotHandled = notHandled.first?.event else {
+            Issue.record("expected urlNotHandled, got \(notHandled)")
+            return
+        }
+        events.cancel()
+    }
+
+    @Test func aGuardedDeepLinkDoesNotSwitchTabs() async throws {
+        let app = Self.makeApp()
+        app.router(for: .profile).addGuard(named: "auth") { _ in .cancel(GuardRefusal()) }
+        #expect(!(await app.openURL(try #require(URL(string: "https://shop.example.com/settings")))))
+        #expect(app.selectedTab == .home)
+        #expect(app.router(for: .profile).stack == [])
+    }
+
+    @Test func theAppsPathFollowsTheSelectedTab() async throws {
+        let app = Self.makeApp()
+        let actions = StreamRecorder(app.actions)
+        try await app.navigate(to: .product(id: 1))
+        try await app.router(for: .search).navigate(to: .results(query: "q"))  // not selected: no app action
+        try await app.select(.search)
+        try await app.select(.home)
+        let seen = try await actions.next(3)
+        #expect(seen.map(\.currentPath) == ["/product/1", "/results/q", "/product/1"])
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1.previousPath == $0.currentPath })
+        actions.cancel()
+    }
+
+    @Test func relaunchRestoresEveryStackAndTheSelectedTab() async throws {
+        let folder = try NavigatorPersistenceTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileStateStore(url: folder.appendingPathComponent("tabs.json"))
+        let first = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+        #expect(first.restoration == .nothingSaved)
+        try await first.navigate(to: .product(id: 7))
+        try await first.select(.search)
+        try await first.navigate(to: .results(query: "hats"))
+        try await first.select(.profile)
+        try await first.navigate(to: .settings)
+        first.flush()
+
+        let relaunched = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
+            $0.tab
+        }
+        #expect(relaunched.restoration == .restored)
+        #expect(relaunched.selectedTab == .profile)
+        #expect(relaunched.state == first.state)
+        #expect(relaunched.router(for: .home).stack == [.product(id: 7)])
+        #expect(relaunched.router(for: .search).stack == [.results(query: "hats")])
+    }
+
+    @Test func aTornFileFallsBackAndIsReported() async throws {
+        let folder = try NavigatorPersistenceTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileStateStore(url: folder.appendingPathComponent("tabs.json"))
+        let first = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+        try await first.navigate(to: .product(id: 1))
+        try await first.select(.search)
+        first.flush()
+        let saved = try #require(try store.load())
+        try saved.prefix(saved.count / 2).write(to: store.url)
+
+        let relaunched = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
+            $0.tab
+        }
+        guard case .restoreFailed(.unreadable) = relaunched.restoration else {
+            Issue.record("expected an unreadable file, got \(String(describing: relaunched.restoration))")
+            return
+        }
+        #expect(relaunched.selectedTab == .home)
+        #expect(relaunched.state.stacks.values.allSatisfy { $0.stack.isEmpty })
+        relaunched.flush()
+        #expect(try store.load() == saved.prefix(saved.count / 2), "untouched until the next change")
+        try await relaunched.navigate(to: .product(id: 2))
+        relaunched.flush()
+        let again = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+        #expect(again.router(for: .home).stack == [.product(id: 2)])
+    }
+
+    @Test func eightTasksOnThreeTabsShareOneTotalOrder() async throws {
+        let app = Self.makeApp()
+        let first = StreamRecorder(app.events)
+        let second = StreamRecorder(app.events)
+        let perTask = 60
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                let tab = ShopTab.allCases[worker % 3]
+                let router = app.router(for: tab)
+                group.addTask {
+                    for step in 0..<perTask {
+                        if step % 3 == 2 {
+                            try? await router.navigateBack()
+                        } else {
+                            try? await router.navigate(to: .product(id: worker * 1_000 + step))
+                        }
+                    }
+                }
+            }
+        }
+        // Every navigation publishes .started and one outcome.
+        let expected = 8 * perTask * 2
+        let seenByFirst = try await first.next(expected, timeout: .seconds(60))
+        let seenBySecond = try await second.next(expected, timeout: .seconds(60))
+        #expect(seenByFirst.map(\.description) == seenBySecond.map(\.description), "one total order")
+        for tab in ShopTab.allCases {
+            let actions = seenByFirst.filter { $0.tab == tab }.compactMap(\.event.action)
+            #expect(zip(actions, actions.dropFirst()).allSatisfy { $1.previousPath == $0.currentPath }, "\(tab)")
+            #expect(actions.last?.currentPath ?? "/" == app.router(for: tab).path)
+        }
+        first.cancel()
+        second.cancel()
+    }
+}
+
+/// Why the test guard refuses.
+struct GuardRefusal: Error {}
