@@ -15,6 +15,7 @@ enum Scenarios {
         Entry(name: LaggingSubscriberScenario.name, comparisons: LaggingSubscriberScenario.comparisons),
         Entry(name: RouterStackScenario.name, comparisons: RouterStackScenario.comparisons),
         Entry(name: PersistedHistoryScenario.name, comparisons: PersistedHistoryScenario.comparisons),
+        Entry(name: TabRouterScenario.name, comparisons: TabRouterScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }

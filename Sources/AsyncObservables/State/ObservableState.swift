@@ -162,23 +162,28 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// changes but nothing is delivered.
     /// - Parameters:
     ///   - target: The publisher receiving the events.
-    ///   - body: Applies one event to `target`'s state and publishes what it makes of it.
+    ///   - body: Applies one event to `target`'s state and, when `target` has subscribers
+    ///     (its `Bool` argument), publishes what it makes of it: a relay into a publisher
+    ///     nobody subscribes to can skip building its events.
     package func relay<TargetState: Sendable, TargetEvent: Sendable>(
         to target: ObservableState<TargetState, TargetEvent>,
-        _ body: @escaping @Sendable (Event, inout TargetState, (TargetEvent) -> Void) -> Void
+        _ body: @escaping @Sendable (Event, inout TargetState, Bool, (TargetEvent) -> Void) -> Void
     ) {
         let subscriber = StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
-            target.updateRelayed(wakes: &wakes) { state, publish in body(event, &state, publish) }
+            target.updateRelayed(wakes: &wakes) { state, isObserved, publish in
+                body(event, &state, isObserved, publish)
+            }
         }
         storage.withLock { _ = $0.subscribers.add(subscriber) }
     }
 
     /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
-    /// that holds its own lock: the consumers to wake go into its `wakes`.
-    func updateRelayed(wakes: inout PendingWakes, _ body: (inout State, (Event) -> Void) -> Void) {
+    /// that holds its own lock: the consumers to wake go into its `wakes`. `body` is told
+    /// whether anyone subscribes.
+    func updateRelayed(wakes: inout PendingWakes, _ body: (inout State, Bool, (Event) -> Void) -> Void) {
         storage.withLock { storage in
             let subscribers = storage.subscribers
-            body(&storage.state) { event in subscribers.deliver(event, wakes: &wakes) }
+            body(&storage.state, subscribers.count > 0) { event in subscribers.deliver(event, wakes: &wakes) }
         }
     }
 

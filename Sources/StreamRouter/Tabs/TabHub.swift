@@ -1,28 +1,42 @@
-/// What a ``TabRouter`` keeps behind its own lock: the selected tab and a copy of every
-/// tab's state (kept up to date by the routers' relayed events, so the whole tree is read
-/// in one critical section, without taking any router's lock), and the app's last path
-/// change.
+/// What a ``TabRouter`` keeps behind its own lock: every tab, a copy of each tab's state
+/// (kept up to date by the routers' relayed events, so the whole tree is read in one
+/// critical section, without taking any router's lock), the selected tab, and the app's
+/// last path change.
+///
+/// Tabs are kept by position, so a relayed event updates its tab's state with an array
+/// store, not a dictionary update: this runs on every navigation.
 struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
-    var state: TabRouterState<Tab, Route>
+    /// Every tab with a router, in order.
+    var tabs: [Tab]
+    /// Each tab's state, at its tab's position.
+    var stacks: [RouterState<Route>]
+    /// The position of the selected tab.
+    var selectedIndex: Int
     var lastAction: NavigationAction?
-    /// How many times ``state`` changed since launch: the generation of each saved state.
+    /// How many times the tree changed since launch: the generation of each saved state.
     var changeCount = 0
 
+    /// The selected tab.
+    var selected: Tab { tabs[selectedIndex] }
+
     /// The path the app shows: the selected tab's stack's path.
-    var path: String {
-        state[state.selected].path
+    var path: String { stacks[selectedIndex].path }
+
+    /// The tree as a public value (builds a dictionary: O(tabs)).
+    var state: TabRouterState<Tab, Route> {
+        TabRouterState(selected: selected, stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first }))
     }
 }
 
 /// What a ``TabRouter``'s lock publishes: a tab's router event, a change of the app's path,
-/// a change of selection, and the state after it.
+/// a change of selection, and the tree after a change.
 struct TabHubEvent<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
     var routerEvent: TabRouterEvent<Tab, Route>?
     /// The selected tab, when this event selected it.
     var selection: Tab?
     /// The change of the app's path (the selected tab's path), if any.
     var action: NavigationAction?
-    /// The state after the event, when it changed, with its generation.
-    var state: TabRouterState<Tab, Route>?
-    var generation = 0
+    /// The tree after the event, when it changed (a subscriber that wants it builds the
+    /// public value from it).
+    var changed: TabHub<Tab, Route>?
 }

@@ -37,6 +37,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let tabOf: @Sendable (Route) -> Tab?
     let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
     private let routers: Locked<[Tab: Router<Route>]>
+    /// The routers of the tabs given at creation, at their tab's position (read without a
+    /// lock on every navigation of the selected tab).
+    private let routersByPosition: [Router<Route>]
     private let persistence: StatePersistence<TabRouterState<Tab, Route>>?
 
     /// Creates a tab router whose tabs all start with an empty stack.
@@ -118,17 +121,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.policy = policy
         self.tabOf = tabOf
         self.persistence = persistence
-        var routers: [Tab: Router<Route>] = [:]
-        var initial = TabRouterState<Tab, Route>(selected: state.selected)
-        for tab in unique {
-            let router = Router<Route>(state: state[tab], urlMatchers: urlMatchers, policy: policy)
-            routers[tab] = router
-            initial.stacks[tab] = router.state
-        }
-        hub = ObservableState(TabHub(state: initial))
-        self.routers = Locked(routers)
-        for (tab, router) in routers {
-            Self.relay(router, of: tab, to: hub)
+        let routers = unique.map { Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy) }
+        hub = ObservableState(
+            TabHub(
+                tabs: unique, stacks: routers.map(\.state),
+                selectedIndex: unique.firstIndex(of: state.selected) ?? 0
+            ))
+        self.routers = Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
+        routersByPosition = routers
+        for (position, router) in routers.enumerated() {
+            Self.relay(router, at: position, of: unique[position], to: hub)
         }
         startSaving()
     }
@@ -141,23 +143,28 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     static var stateVersion: Int { 1 }
 
     /// Publishes every event of `router` on the hub, tagged with `tab`, keeping the hub's
-    /// copy of the tab's state and the app's path up to date.
+    /// copy of the tab's state (at `position`) and the app's path up to date.
     private static func relay(
         _ router: Router<Route>,
+        at position: Int,
         of tab: Tab,
         to hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
     ) {
-        router.storage.relay(to: hub) { event, hub, publish in
-            var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
-            if case .completed(_, let state, let action) = event {
-                hub.state.stacks[tab] = state
+        router.storage.relay(to: hub) { event, hub, isObserved, publish in
+            var action: NavigationAction?
+            if case .completed(_, let state, let change) = event {
+                hub.stacks[position] = state
                 hub.changeCount += 1
-                relayed.state = hub.state
-                relayed.generation = hub.changeCount
-                if tab == hub.state.selected, let action {
-                    hub.lastAction = action
-                    relayed.action = action
+                if position == hub.selectedIndex, let change {
+                    hub.lastAction = change
+                    action = change
                 }
+            }
+            guard isObserved else { return }  // nobody to tell: skip building the event
+            var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
+            relayed.action = action
+            if event.state != nil {
+                relayed.changed = hub
             }
             publish(relayed)
         }
@@ -167,7 +174,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// The selected tab.
     public var selectedTab: Tab {
-        hub.read { $0.state.selected }
+        hub.read { $0.selected }
     }
 
     /// The selected tab and every tab's stack and modal, as one consistent snapshot.
@@ -194,7 +201,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 return router
             }
             let router = Router<Route>(urlMatchers: urlMatchers, policy: policy)
-            Self.relay(router, of: tab, to: hub)
+            let position = hub.update { hub, _ in
+                hub.tabs.append(tab)
+                hub.stacks.append(router.state)
+                return hub.tabs.count - 1
+            }
+            Self.relay(router, at: position, of: tab, to: hub)
             routers[tab] = router
             return router
         }
@@ -202,7 +214,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// The router of the selected tab.
     public var selectedRouter: Router<Route> {
-        router(for: selectedTab)
+        let (position, tab) = hub.read { ($0.selectedIndex, $0.selected) }
+        return position < routersByPosition.count ? routersByPosition[position] : router(for: tab)
     }
 
     // MARK: - Navigating
@@ -213,12 +226,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public func select(_ tab: Tab) async throws(NavigationError) {
         let target = router(for: tab)
         let isReselection = hub.update { hub, publish in
-            guard hub.state.selected != tab else { return true }
-            let previous = hub.state[hub.state.selected]
-            hub.state.selected = tab
+            guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
+            let previous = hub.stacks[hub.selectedIndex]
+            hub.selectedIndex = position
             hub.changeCount += 1
-            let current = hub.state[tab]
-            var event = TabHubEvent<Tab, Route>(selection: tab, state: hub.state, generation: hub.changeCount)
+            let current = hub.stacks[position]
+            var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
             if !current.hasSamePath(as: previous) {
                 let action = NavigationAction(
                     currentPath: { current.path }, previousPath: { previous.path }, action: .push)
@@ -290,7 +303,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The selected tab, then each change.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func selections(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Tab> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state.selected] }, transform: { $0.selection })
+        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.selected] }, transform: { $0.selection })
     }
 
     /// Every tab's router events after this property is read, tagged with their tab, in one
@@ -335,7 +348,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The whole tree now, then after each change.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.state })
+        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.changed?.state })
     }
 
     // MARK: - Persistence
@@ -367,7 +380,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private func startSaving() {
         guard let persistence else { return }
         let states = hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
-            event.state.map { (state: $0, generation: event.generation) }
+            event.changed.map { (state: $0.state, generation: $0.changeCount) }
         }
         Task.detached(priority: .utility) {
             for await (state, generation) in states {
