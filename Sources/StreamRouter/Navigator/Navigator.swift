@@ -19,7 +19,7 @@
 /// > one total order consistent with the history: for consecutive actions `a`, `b` of any
 /// > stream, `b.previousPath == a.currentPath`. Streams never keep the navigator alive;
 /// > when it is deallocated they deliver what they buffered, then finish.
-public final class Navigator: Sendable {
+public final class Navigator: PathPublisher {
     typealias State = NavigatorSnapshot
 
     /// What the navigator's lock publishes: the action (`nil` for ``clear()``, which is not
@@ -287,11 +287,6 @@ public final class Navigator: Sendable {
     }
 
     /// The current path, then the path after each action that changed it.
-    public var paths: SubjectStream<String> {
-        paths()
-    }
-
-    /// The current path, then the path after each action that changed it.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         state.subscribe(
@@ -302,6 +297,12 @@ public final class Navigator: Sendable {
                 return action.currentPath
             }
         )
+    }
+
+    /// A snapshot of the navigator's state now, then after every change, with an unbounded
+    /// buffer.
+    public var snapshots: SubjectStream<NavigatorSnapshot> {
+        snapshots()
     }
 
     /// A snapshot of the navigator's state now, then after every change (actions and

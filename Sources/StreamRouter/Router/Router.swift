@@ -39,7 +39,7 @@ import Foundation
 /// > and finish when it is deallocated. Guards and handlers run on the navigating task, not
 /// > under any lock, and may call the router's reads (not its navigations: those would wait
 /// > for the navigation that calls them, forever).
-public final class Router<Route: RouteProvider>: Sendable {
+public final class Router<Route: RouteProvider>: PathPublisher {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
@@ -352,6 +352,12 @@ public final class Router<Route: RouteProvider>: Sendable {
         )
     }
 
+    /// The current state, then the state after each navigation that changed it, with an
+    /// unbounded buffer.
+    public var states: some AsyncSequence<RouterState<Route>, Never> & Sendable {
+        states()
+    }
+
     /// The current state, then the state after each navigation that changed it (save it
     /// here to persist the stack).
     /// - Parameter bufferingPolicy: The buffer of the underlying subscription.
@@ -364,23 +370,6 @@ public final class Router<Route: RouteProvider>: Sendable {
             transform: { $0.state }
         )
         .removeDuplicates()
-    }
-
-    /// What `pattern` matches in the stack's path, then each change (`nil` while it does
-    /// not match), as ``Navigator/matches(_:bufferingPolicy:)-(PathPattern,_)`` does for paths.
-    ///
-    /// ```swift
-    /// // Stack [.home, .profile(id: 3)] has the path /home/profile/3.
-    /// for await match in router.matches(try PathPattern("/home/profile/:id")) { ... }
-    /// ```
-    /// - Parameters:
-    ///   - pattern: The route glob.
-    ///   - bufferingPolicy: The buffer of the underlying subscription.
-    public func matches(
-        _ pattern: PathPattern,
-        bufferingPolicy: BufferingPolicy = .unbounded
-    ) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
-        paths(bufferingPolicy: bufferingPolicy).matches(of: pattern)
     }
 
     /// Stream-shaped navigation (XRouter's `rx` bindings): a navigation as a stream that

@@ -24,7 +24,10 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
 
     /// The tree as a public value (builds a dictionary: O(tabs)).
     var state: TabRouterState<Tab, Route> {
-        TabRouterState(selected: selected, stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first }))
+        TabRouterState(
+            selected: selected,
+            stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first })
+        )
     }
 }
 

@@ -26,7 +26,7 @@ import Foundation
 /// > critical section that publishes them, so every subscriber of ``events`` sees one
 /// > total order across tabs, in which each tab's events keep their own order. A tab
 /// > router's lock is only ever taken after a router's, never before.
-public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
+public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher {
     /// The tabs, in the order given.
     public let tabs: [Tab]
     /// The URL groups ``openURL(_:)`` matches against.
@@ -330,11 +330,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// The app's path now, then after each change.
-    public var paths: SubjectStream<String> {
-        paths()
-    }
-
-    /// The app's path now, then after each change.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.path] }, transform: { $0.action?.currentPath })
@@ -360,7 +355,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// How restoring went, then each failed save, with an unbounded buffer.
     public var persistenceEvents: SubjectStream<PersistenceEvent> {
-        StatePersistence.events(of: persistence, bufferingPolicy: .unbounded)
+        persistenceEvents()
+    }
+
+    /// How restoring went, then each failed save. Finishes at once for a tab router made
+    /// without a store.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
+        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
     /// Writes the latest tree to the store now, on the calling thread, when it changed since

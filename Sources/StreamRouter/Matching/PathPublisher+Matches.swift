@@ -1,4 +1,4 @@
-extension Navigator {
+extension PathPublisher {
     /// What `pattern` matches in the current path, then each change: `nil` while the route
     /// does not match. Subscribed when called.
     ///
@@ -69,8 +69,7 @@ extension Navigator {
 }
 
 extension SubjectStream<String> {
-    /// What `pattern` matches in each path, deduplicated: the shared body of the navigator's
-    /// and the router's `matches`.
+    /// What `pattern` matches in each path, deduplicated.
     func matches(of pattern: PathPattern) -> some AsyncSequence<RouteInformation?, Never> & Sendable {
         map { pattern.match($0) }.removeDuplicates()
     }

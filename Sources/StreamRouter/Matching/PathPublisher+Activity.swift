@@ -5,22 +5,36 @@ extension Navigator {
     /// current path first.
     public func isActive(_ path: String, exact: Bool = false) -> Bool {
         let current = self.path
-        return Self.isActive(PathResolver.resolve(path, against: current), in: current, exact: exact)
+        return PathActivity.isActive(PathResolver.resolve(path, against: current), in: current, exact: exact)
     }
+}
 
-    /// Whether the link to `path` is active now, then each change. `path` is resolved
-    /// against the path current when this is called.
+extension PathPublisher {
+    /// Whether the link to `path` is active now, then each change (see
+    /// ``Navigator/isActive(_:exact:)``). A relative `path` is resolved against the path
+    /// current when this is called (the stream's first element).
     public func activity(
         of path: String,
         exact: Bool = false,
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<Bool, Never> & Sendable {
-        let target = resolve(path)
+        let target = Locked<String?>(nil)
         return paths(bufferingPolicy: bufferingPolicy)
-            .map { Self.isActive(target, in: $0, exact: exact) }
+            .map { current in
+                let resolved = target.withLock { target in
+                    if target == nil {
+                        target = PathResolver.resolve(path, against: current)
+                    }
+                    return target ?? current
+                }
+                return PathActivity.isActive(resolved, in: current, exact: exact)
+            }
             .removeDuplicates()
     }
+}
 
+/// Whether a link is active for a path.
+enum PathActivity {
     static func isActive(_ target: String, in current: String, exact: Bool) -> Bool {
         if current == target { return true }
         if exact { return false }

@@ -1,10 +1,10 @@
-extension Navigator {
+extension PathPublisher {
     /// Runs `operation` while `pattern` matches the current path, in the background.
     ///
     /// `operation` starts with the match when the route becomes active. When the route stops
     /// matching, or its ``RouteInformation`` changes (new parameters), the running operation is
     /// cancelled and awaited; for a new match it then starts again. Cancelling the returned
-    /// token (or letting it go) cancels everything, and so does deallocating the navigator:
+    /// token (or letting it go) cancels everything, and so does deallocating the publisher:
     /// from then on no run starts, not even one that was waiting for an old run to stop.
     ///
     /// ```swift
@@ -33,11 +33,11 @@ extension Navigator {
     ) -> SubscriptionToken {
         let matches = matches(pattern, bufferingPolicy: bufferingPolicy)
         let isAlive: @Sendable () -> Bool = { [weak self] in self != nil }
-        return SubscriptionToken(cancelling: Task { await Self.activate(operation, on: matches, while: isAlive) })
+        return SubscriptionToken(cancelling: Task { await RouteScope.activate(operation, on: matches, while: isAlive) })
     }
 
     /// Runs `operation` while `pattern` matches, until the calling task is cancelled or the
-    /// navigator is deallocated: the structured form of
+    /// publisher is deallocated: the structured form of
     /// ``whileMatching(_:bufferingPolicy:perform:)``, for a view's `.task { }` or a view
     /// model's `run()`. Once the calling task is cancelled no run starts.
     /// - Parameters:
@@ -50,9 +50,13 @@ extension Navigator {
         bufferingPolicy: BufferingPolicy = .bufferingNewest(1),
         perform operation: @escaping @Sendable (RouteInformation) async -> Void
     ) async {
-        await Self.activate(operation, on: matches(pattern, bufferingPolicy: bufferingPolicy), while: { true })
+        await RouteScope.activate(operation, on: matches(pattern, bufferingPolicy: bufferingPolicy), while: { true })
     }
 
+}
+
+/// The engine of route-scoped work.
+enum RouteScope {
     /// Runs `operation` for each non-nil element, cancelling (and awaiting) the previous run
     /// first; stops, cancelling the last run, when the sequence ends, the calling task is
     /// cancelled, or `isAlive` turns false. Awaiting an old run can outlast any of those, so
