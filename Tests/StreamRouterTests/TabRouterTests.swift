@@ -216,3 +216,30 @@ enum ShopRoute: RouteProvider {
 
 /// Why the test guard refuses.
 struct GuardRefusal: Error {}
+
+@MainActor
+@Suite(.timeLimit(.minutes(2))) struct TabRouterModelTests {
+    @Test func theSelectionBindingSelectsThroughTheTabRouter() async throws {
+        let app = TabRouterTests.makeApp()
+        let model = TabRouterModel(tabRouter: app)
+        try await app.navigate(to: .product(id: 1))
+        model.selectedTab = .search  // what a tab view's selection binding does
+        #expect(model.selectedTab == .search)
+        await model.settled()
+        #expect(app.selectedTab == .search)
+        try await eventually { model.stack(of: .home) == [.product(id: 1)] }
+        model.selectedTab = .home
+        model.selectedTab = .home  // again: pops .home to its root
+        await model.settled()
+        #expect(app.router(for: .home).stack == [])
+        try await eventually { model.stack(of: .home).isEmpty && model.path == "/" }
+    }
+
+    @Test func aDeepLinkMovesTheModelsSelection() async throws {
+        let app = TabRouterTests.makeApp()
+        let model = TabRouterModel(tabRouter: app)
+        #expect(await app.openURL(try #require(URL(string: "https://shop.example.com/settings"))))
+        try await eventually { model.selectedTab == .profile }
+        #expect(model.stack(of: .profile) == [.settings])
+    }
+}

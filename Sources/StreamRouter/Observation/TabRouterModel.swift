@@ -1,0 +1,96 @@
+import Observation
+
+/// An `@Observable` mirror of a ``TabRouter`` for UI code: the selected tab (settable, for a
+/// tab view's selection), every tab's stack and modal, and the app's path.
+///
+/// ```swift
+/// // SwiftUI glue (not compiled on Linux):
+/// // TabView(selection: Binding(get: { model.selectedTab }, set: { model.selectedTab = $0 })) { ... }
+/// ```
+///
+/// Setting ``selectedTab`` selects the tab through the tab router at once (the model shows
+/// it right away); selecting the selected tab again pops its stack to the root, as tab bars
+/// do. The model subscribes when created, keeps only the newest state while the main actor
+/// is busy, and stops when deallocated.
+@MainActor
+@Observable
+public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: RouteProvider> {
+    /// The tab router this model mirrors; navigate through it.
+    @ObservationIgnored public let tabRouter: TabRouter<Tab, Route>
+
+    /// The selected tab. Setting it selects the tab through the tab router (a tab view's
+    /// selection binding writes here); setting the selected tab pops it to its root.
+    public var selectedTab: Tab {
+        get { selected }
+        set { select(newValue) }
+    }
+    /// Each tab's stack and modal.
+    public private(set) var state: TabRouterState<Tab, Route>
+    /// The app's path: the selected tab's path.
+    public private(set) var path: String
+
+    private var selected: Tab
+    /// The tab a setter asked for, until a state showing it arrives: older states, still
+    /// buffered, must not move the selection back in between.
+    @ObservationIgnored private var requested: Tab?
+    @ObservationIgnored private var pending: Task<Void, Never>?
+    @ObservationIgnored private var subscription: SubscriptionToken?
+
+    /// Mirrors `tabRouter`.
+    /// - Parameters:
+    ///   - tabRouter: The tab router to mirror.
+    ///   - bufferingPolicy: The buffer between the tab router and the main actor; by default
+    ///     only the newest state is kept.
+    public init(tabRouter: TabRouter<Tab, Route>, bufferingPolicy: BufferingPolicy = .bufferingNewest(1)) {
+        self.tabRouter = tabRouter
+        let states = tabRouter.states(bufferingPolicy: bufferingPolicy)
+        let state = tabRouter.state
+        self.state = state
+        selected = state.selected
+        path = state[state.selected].path
+        subscription = SubscriptionToken(
+            cancelling: Task { [weak self] in
+                for await state in states {
+                    guard let self else { return }
+                    self.apply(state)
+                }
+            })
+    }
+
+    /// The stack of `tab`, bottom first.
+    public func stack(of tab: Tab) -> [Route] {
+        state[tab].stack
+    }
+
+    /// Waits until the navigation the last setter started has ended (for tests, and for
+    /// code that must act after a selection took effect).
+    public func settled() async {
+        await pending?.value
+    }
+
+    private func select(_ tab: Tab) {
+        if selected != tab {
+            selected = tab
+        }
+        requested = tab
+        let tabRouter = tabRouter
+        let previous = pending
+        pending = Task {
+            await previous?.value
+            try? await tabRouter.select(tab)
+        }
+    }
+
+    private func apply(_ state: TabRouterState<Tab, Route>) {
+        if self.state != state { self.state = state }
+        if let requested {
+            if state.selected == requested {
+                self.requested = nil
+            }
+        } else if selected != state.selected {
+            selected = state.selected
+        }
+        let path = state[state.selected].path
+        if self.path != path { self.path = path }
+    }
+}
