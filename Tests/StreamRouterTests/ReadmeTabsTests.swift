@@ -1,0 +1,45 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+/// README "Tabs, results and sheets".
+@Suite(.timeLimit(.minutes(2))) struct ReadmeTabsTests {
+    enum AppTab: String, CaseIterable, Codable, Sendable { case home, search, profile }
+
+    enum ShopRoute: RouteProvider {
+        case product(id: Int)
+        case results(query: String)
+        case settings
+
+        var tab: AppTab {
+            switch self {
+            case .product: .home
+            case .results: .search
+            case .settings: .profile
+            }
+        }
+
+        static func registerURLs() -> URLMatcherGroup<ShopRoute>? {
+            .group("shop.example.com") {
+                $0.map("product/{id}") { try .product(id: $0.param("id")) }
+                $0.map("search/{query}") { try .results(query: $0.param("query")) }
+            }
+        }
+    }
+
+    @Test func tabsSection() async throws {
+        let app = TabRouter<AppTab, ShopRoute>(tabs: AppTab.allCases, selected: .home) { route in route.tab }
+        let events = StreamRecorder(app.events)
+        try await app.navigate(to: .product(id: 3))
+        try await app.select(.search)
+        #expect(await app.openURL(try #require(URL(string: "https://shop.example.com/product/4"))))
+        #expect(app.selectedTab == .home)
+        #expect(app.router(for: .home).stack == [.product(id: 3), .product(id: 4)])
+        let printed = "\(app.selectedTab) \(app.router(for: .home).stack == [.product(id: 3), .product(id: 4)])"
+        #expect(printed == "home true")
+        let seen = try await events.next(4)
+        #expect(seen.allSatisfy { $0.tab == .home })
+        events.cancel()
+    }
+}
