@@ -71,6 +71,9 @@ struct ScriptedTour {
         section("A relaunch restores the history from a file")
         relaunchTour()
 
+        section("A tab app: one stack per tab, deep links that switch tabs, a relaunch")
+        await tabTour()
+
         section("Done")
         print("  last action: \(navigator.lastAction.map(String.init(describing:)) ?? "none")")
         await printer.stop()
@@ -138,6 +141,59 @@ struct ScriptedTour {
             log.append("navigation failed: \(error)")
         }
         for line in log { print("  \(line)") }
+        return events
+    }
+
+    /// Two tabs with their own stacks, a deep link that switches tab, re-selecting a tab,
+    /// and a relaunch from a file restoring every tab.
+    private func tabTour() async {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("StreamRouterTabs-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            print("  cannot create \(folder.path): \(error)")
+            return
+        }
+        let store = FileStateStore(url: folder.appendingPathComponent("tabs.json"))
+        let events = await tabSteps(store)
+        let relaunched = TabRouter<AppTab, StoreRoute>(tabs: AppTab.allCases, selected: .shop, store: store) { $0.tab }
+        let restored = AppTab.allCases.map { "\($0): \(relaunched.router(for: $0).state)" }.joined(separator: ", ")
+        print("  relaunch: \(relaunched.restoration ?? .nothingSaved)")
+        print("      selected \(relaunched.selectedTab); \(restored)")
+        // The first app is gone: its event stream delivers what it buffered, then finishes.
+        var completed: [AppTab: Int] = [:]
+        for await event in events where event.event.state != nil {
+            completed[event.tab, default: 0] += 1
+        }
+        let counts = AppTab.allCases.map { "\($0) \(completed[$0] ?? 0)" }.joined(separator: ", ")
+        print("  every tab's events in one stream; navigations completed per tab: \(counts)")
+    }
+
+    /// Drives a tab app saving to `store`, printing each step; returns its event stream.
+    private func tabSteps(_ store: FileStateStore) async -> SubjectStream<TabRouterEvent<AppTab, StoreRoute>> {
+        let app = TabRouter<AppTab, StoreRoute>(tabs: AppTab.allCases, selected: .shop, store: store) { $0.tab }
+        let events = app.events
+        func show(_ step: String) {
+            let stacks = AppTab.allCases.map { "\($0): \(app.router(for: $0).state)" }.joined(separator: ", ")
+            print("  \(step)\n      selected \(app.selectedTab); \(stacks)")
+        }
+        try? await app.navigate(to: .allProducts)
+        try? await app.navigate(to: .products(category: "shoes"))
+        show("navigate(to: .allProducts), navigate(to: .products(\"shoes\"))")
+        try? await app.select(.account)
+        try? await app.navigate(to: .profile(id: 7))
+        show("select(.account), navigate(to: .profile(id: 7))  (shop keeps its stack)")
+        if let url = URL(string: "https://store.example.com/products/hats/view") {
+            let handled = await app.openURL(url)
+            show("openURL(\(url.absoluteString)) -> \(handled)  (switches to the route's tab)")
+        }
+        try? await app.select(.account)
+        try? await app.select(.account)
+        show("select(.account) twice  (re-selecting pops the tab to its root)")
+        try? await app.router(for: .account).navigate(to: .login)
+        show("router(for: .account).navigate(to: .login)  (directly on a tab's router)")
+        app.flush()
         return events
     }
 
