@@ -30,7 +30,9 @@ public final class RouterModel<Route: RouteProvider> {
     /// The pushed routes, bottom first.
     ///
     /// Setting it (as `NavigationStack(path:)` does) shows the new value at once and
-    /// navigates the router on a task, compared with the router's stack:
+    /// navigates the router on a task, compared with the router's stack (or, while
+    /// navigations started by earlier sets are under way, with the stack the last of them
+    /// asked for):
     /// - a shorter prefix of it pops (``Router/navigateBack(_:)``);
     /// - a longer stack that extends it shows the extra routes
     ///   (``Router/navigate(to:)-([Route])``, each by its transition);
@@ -67,6 +69,10 @@ public final class RouterModel<Route: RouteProvider> {
     @ObservationIgnored private var subscription: SubscriptionToken?
     /// The navigation the last setter started, if any.
     @ObservationIgnored private var lastNavigation: Task<Void, Never>?
+    /// The stack and modal the setters' navigations under way lead to, if they all succeed.
+    @ObservationIgnored private var plannedStack: [Route]?
+    @ObservationIgnored private var plannedModal: Route??
+    @ObservationIgnored private var startedNavigations = 0
 
     /// Mirrors `router`, and what each of `patterns` matches in its path.
     /// - Parameters:
@@ -112,8 +118,9 @@ public final class RouterModel<Route: RouteProvider> {
     private func setStack(_ newValue: [Route]) {
         guard newValue != shownStack else { return }
         shownStack = newValue
-        let current = router.stack
+        let current = plannedStack ?? router.stack
         guard newValue != current else { return }
+        plannedStack = newValue
         let operation: NavigationOperation<Route>
         if newValue.count < current.count, current.starts(with: newValue) {
             operation = .back(count: current.count - newValue.count)
@@ -128,7 +135,8 @@ public final class RouterModel<Route: RouteProvider> {
     private func setModal(_ newValue: Route?) {
         guard newValue != shownModal else { return }
         shownModal = newValue
-        guard newValue != router.modal else { return }
+        guard newValue != (plannedModal ?? router.modal) else { return }
+        plannedModal = .some(newValue)
         start(newValue.map { .navigate(to: [$0]) } ?? .dismiss)
     }
 
@@ -137,10 +145,15 @@ public final class RouterModel<Route: RouteProvider> {
     /// it when a guard refused.
     private func start(_ operation: NavigationOperation<Route>) {
         let request = router.enqueue(operation, url: nil)
+        startedNavigations += 1
+        let number = startedNavigations
         lastNavigation = Task { [router] in
             _ = try? await router.run(request)
-            let snapshot = router.currentSnapshot
-            self.apply(snapshot)
+            if number == self.startedNavigations {  // the last one started: nothing is planned
+                self.plannedStack = nil
+                self.plannedModal = nil
+            }
+            self.apply(router.currentSnapshot)
         }
     }
 
