@@ -6,7 +6,9 @@ import Testing
 /// displayed path.
 @Suite(.timeLimit(.minutes(2))) struct ModalActionTests {
     enum Screen: RouteProvider {
-        case home, detail(id: Int), login, picker
+        case home
+        case detail(id: Int)
+        case login, picker
 
         var transition: RouteTransition {
             switch self {
@@ -138,7 +140,7 @@ import Testing
             try await group.waitForAll()
         }
         try await events.wait { $0.count { $0.state != nil } == 400 }
-        let count = try await events.next(800 /* started + completed */).count { $0.action != nil }
+        let count = try await events.next(800).count { $0.action != nil }  // started and completed
         for recorder in recorders {
             let actions = try await recorder.next(count)
             for (a, b) in zip(actions, actions.dropFirst()) {

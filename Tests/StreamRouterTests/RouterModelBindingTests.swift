@@ -85,7 +85,11 @@ import Testing
         let recorder = StreamRecorder(changes)
         model.stack = [.home]
         #expect(model.stack == [.home], "the model shows what the UI shows until the router answers")
-        withObservationTracking { _ = model.stack } onChange: { continuation.yield() }
+        withObservationTracking {
+            _ = model.stack
+        } onChange: {
+            continuation.yield()
+        }
         await model.settled()
         _ = try await recorder.next(1)  // SwiftUI is told to read the stack again
         #expect(router.stack == full)
@@ -122,7 +126,11 @@ import Testing
         let model = RouterModel(router: router)
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
         let recorder = StreamRecorder(changes)
-        withObservationTracking { _ = model.stack } onChange: { continuation.yield() }
+        withObservationTracking {
+            _ = model.stack
+        } onChange: {
+            continuation.yield()
+        }
         try await router.navigate(to: [.home, .detail(id: 1)])
         try await router.navigate(to: .settings)
         _ = try await recorder.next(1)

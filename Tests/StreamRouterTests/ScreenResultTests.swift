@@ -8,7 +8,9 @@ import Testing
     enum Color: Sendable, Equatable { case red, green }
 
     enum Screen: RouteProvider {
-        case home, colorPicker, login, detail(id: Int), sheet, otherSheet
+        case home, colorPicker, login
+        case detail(id: Int)
+        case sheet, otherSheet
 
         var transition: RouteTransition {
             switch self {

@@ -22,7 +22,7 @@ import Foundation
 ///    ``maximumRedirects`` fail with ``NavigationError/redirectLoop(chain:)``.
 /// 3. Handlers of custom transitions run, in order, for the routes shown.
 /// 4. The navigation commits atomically and publishes ``RouterEvent/completed(_:state:action:)``
-///    and, when the stack's path changed, a ``NavigationAction`` on ``actions``.
+///    and, when the displayed path changed, a ``NavigationAction`` on ``actions``.
 ///
 /// A navigation that is cancelled or fails changes nothing, throws a ``NavigationError``
 /// and publishes it. Moves that change nothing (``navigateBack(_:)`` with 0, back to an
@@ -33,6 +33,19 @@ import Foundation
 /// publishes the same ``NavigationAction`` events as a ``Navigator``: its path is its
 /// stack's routes' ``RouteProvider/path``s joined, so pushing is `.deeper` and popping
 /// `.higher`.
+///
+/// Modals are on ``actions`` as the top of the *displayed path*
+/// (``RouterState/displayedPath``: the stack's path, then the modal's): presenting is a
+/// `.push` (`/home` -> `/home/login`, `.deeper`), dismissing a `.back` (`.higher`). This,
+/// rather than new action kinds, keeps the chaining invariant (`b.previousPath ==
+/// a.currentPath` for consecutive actions) over one path for every subscriber, lets a
+/// direction-driven animation loop animate a sheet like a push unchanged, and keeps
+/// ``NavigationAction/Action`` (a `CaseIterable` enum users switch over) as it is.
+/// ``path``, ``paths(bufferingPolicy:)`` and ``matches(_:bufferingPolicy:)`` follow the
+/// stack alone.
+///
+/// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
+/// ``navigateBack(returning:)``.
 ///
 /// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
 /// > the last committed state. Streams subscribe when created, never keep the router alive,
