@@ -40,6 +40,32 @@ import Testing
         try await paths.expectNoNewValues()
     }
 
+    enum Sheet: RouteProvider {
+        case b, bc, c
+
+        var path: String {
+            switch self {
+            case .b: "/b"
+            case .bc: "/b/c"
+            case .c: "/c"
+            }
+        }
+
+        var transition: RouteTransition { self == .b ? .push : .modal }
+    }
+
+    /// The stack changes while the displayed path stays (`[] + /b/c` -> `[/b] + /c`):
+    /// `paths` still sees the stack's change, and the action's paths are equal.
+    @Test func aStackChangeUnderAnUnchangedDisplayedPath() async throws {
+        let router = Router<Sheet>(state: RouterState(stack: [], modal: .bc))
+        let actions = StreamRecorder(router.actions)
+        let paths = StreamRecorder(router.paths())
+        try await router.navigate(to: [.b, .c])
+        #expect(try await paths.next(2) == ["/", "/b"])
+        let unchanged = NavigationAction(currentPath: "/b/c", previousPath: "/b/c", action: .push)
+        #expect(try await actions.next(1) == [unchanged])
+    }
+
     @Test func theDisplayedPath() {
         #expect(RouterState<Screen>(stack: [.home], modal: .login).displayedPath == "/home/login")
         #expect(RouterState<Screen>(stack: [], modal: .login).displayedPath == "/login")

@@ -138,10 +138,14 @@ extension Router {
                 opened = id
             }
             var action: NavigationAction?
-            if !proposed.hasSamePath(as: previous, includingModal: true) {
+            let stackChanged = !proposed.hasSamePath(as: previous)
+            // A stack change that leaves the displayed path as it was (a modal dismissed as
+            // a route with its path is pushed) still publishes an action, with equal paths,
+            // so that `paths` sees the stack's change.
+            if stackChanged || !proposed.hasSamePath(as: previous, includingModal: true) {
                 // The paths are joined when read: building them here would cost O(stack).
                 var stackPath: (@Sendable () -> String)?
-                if !proposed.hasSamePath(as: previous) {
+                if stackChanged {
                     stackPath = { proposed.path }
                 }
                 action = NavigationAction(

@@ -412,7 +412,10 @@ public final class Router<Route: RouteProvider>: Sendable {
     /// ``Navigator/actions`` publishes them: navigations and replacements are `.push`,
     /// moves back `.back`. The displayed path (``RouterState/displayedPath``) is the
     /// stack's path followed by the presented modal's, so presenting a modal is a `.push`
-    /// one level deeper and dismissing it a `.back` (see ``Router``).
+    /// one level deeper and dismissing it a `.back` (see ``Router``). A navigation that
+    /// changes neither publishes nothing; one that changes the stack but leaves the
+    /// displayed path as it was (a modal dismissed as a route with the same path is pushed)
+    /// publishes an action whose paths are equal.
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }
