@@ -15,7 +15,7 @@ extension Router {
     ///
     /// - Parameters:
     ///   - awaited: For ``navigate(to:returning:)``: the route whose entry's result the
-    ///     caller awaits; the commit opens its slot when it shows that route.
+    ///     caller awaits; the commit opens its slot when the navigation shows that route last.
     ///   - result: For ``navigateBack(returning:)``: the value for the entry the operation
     ///     removes (the top entry for `.back(count: 1)`, the modal for `.dismiss`), unless a
     ///     guard redirected it.
@@ -46,7 +46,11 @@ extension Router {
                 guard !Task.isCancelled else {
                     throw reject(current, .taskCancelled)
                 }
-                return commit(current, proposed, awaiting: awaited, delivering: result)
+                // Which entry shows the awaited route is decided out here too (route code).
+                let shown = awaited.flatMap {
+                    Self.shownEntry(of: $0, from: state, to: proposed, request: current)
+                }
+                return commit(current, proposed, opening: shown, delivering: result)
             }
             chain.append(redirect)
             if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
@@ -115,15 +119,16 @@ extension Router {
 
     /// Installs the state the request's operation made and publishes `.completed`,
     /// atomically; resolves the results of the entries that left, and opens the result slot
-    /// of the awaited route's entry in the same critical section (so no other navigation
-    /// can remove it first). O(what changed), not O(stack): the paths are compared from
+    /// of entry `shown` (the awaited route's) in the same critical section (so no other
+    /// navigation can remove it first). Runs no route code under the lock: entries are
+    /// compared by id. O(what changed), not O(stack): the paths are compared from
     /// their ends up to what both stacks share, and the entries that left are looked for
     /// only while someone awaits a result.
     /// - Returns: The id of the entry whose result slot was opened, if any.
     private func commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
-        awaiting awaited: Route?,
+        opening shown: UInt64?,
         delivering result: ScreenResult?
     ) -> UInt64? {
         let outcome: CommitOutcome = storage.update { storage, publish in
@@ -132,10 +137,8 @@ extension Router {
             let deliveries = Self.resolveResults(
                 &storage.results, from: previous, to: proposed, request: request, result: result
             )
-            var opened: UInt64?
-            if let awaited, let id = Self.shownEntry(of: awaited, from: previous, to: proposed, request: request) {
-                storage.results.open(id)
-                opened = id
+            if let shown {
+                storage.results.open(shown)
             }
             var action: NavigationAction?
             let stackChanged = !proposed.hasSamePath(as: previous)
@@ -156,7 +159,7 @@ extension Router {
             }
             publish(.completed(request, state: proposed, action: action))
             return CommitOutcome(
-                changed: !proposed.isIdentical(to: previous), opened: opened, deliveries: deliveries
+                changed: !proposed.isIdentical(to: previous), deliveries: deliveries
             )
         }
         for delivery in outcome.deliveries {
@@ -165,7 +168,7 @@ extension Router {
         if outcome.changed {
             persistence?.save { state }
         }
-        return outcome.opened
+        return shown
     }
 
     /// Resolves the result slots of the entries (and modal) that left between `previous`
@@ -275,7 +278,6 @@ extension Router {
 /// What a commit did, for the work after unlocking.
 private struct CommitOutcome: Sendable {
     let changed: Bool
-    let opened: UInt64?
     let deliveries: [ScreenResultDelivery]
 }
 

@@ -43,13 +43,13 @@ struct ScreenResults: Sendable {
     mutating func wait(for id: UInt64, continuation: Continuation, isCancelled: Bool) -> (any Sendable)?? {
         switch slots[id] {
         case .resolved(let value):
-            slots[id] = nil
+            remove(id)
             return .some(value)
         case .open where !isCancelled:
             slots[id] = .waiting(continuation)
             return .none
         case .open, .waiting, nil:
-            slots[id] = nil
+            remove(id)
             return .some(nil)
         }
     }
@@ -58,7 +58,7 @@ struct ScreenResults: Sendable {
     /// - Returns: The continuation to resume with `nil`, if it was waiting.
     mutating func cancel(_ id: UInt64) -> Continuation? {
         guard case .waiting(let continuation) = slots[id] else { return nil }
-        slots[id] = nil
+        remove(id)
         return continuation
     }
 
@@ -70,17 +70,16 @@ struct ScreenResults: Sendable {
             slots[id] = .resolved(value)
             return nil
         case .waiting(let continuation):
-            slots[id] = nil
-            if slots.isEmpty { lowestID = .max }
+            remove(id)
             return continuation
         case .resolved, nil:
             return nil
         }
     }
 
-    /// Whether entry `id` has a slot.
-    func contains(_ id: UInt64) -> Bool {
-        slots[id] != nil
+    private mutating func remove(_ id: UInt64) {
+        slots[id] = nil
+        if slots.isEmpty { lowestID = .max }
     }
 }
 
