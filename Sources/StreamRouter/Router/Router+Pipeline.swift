@@ -145,15 +145,12 @@ extension Router {
             // A stack change that leaves the displayed path as it was (a modal dismissed as
             // a route with its path is pushed) still publishes an action, with equal paths,
             // so that `paths` sees the stack's change.
-            if stackChanged || !proposed.hasSamePath(as: previous, includingModal: true) {
+            let modalChanged = proposed.modalEntry?.id != previous.modalEntry?.id
+            if stackChanged || (modalChanged && !proposed.hasSamePath(as: previous, includingModal: true)) {
                 // The paths are joined when read: building them here would cost O(stack).
-                var stackPath: (@Sendable () -> String)?
-                if stackChanged {
-                    stackPath = { proposed.path }
-                }
                 action = NavigationAction(
                     currentPath: { proposed.displayedPath }, previousPath: { previous.displayedPath },
-                    action: request.operation.actionKind, changedStackPath: stackPath
+                    action: request.operation.actionKind, stackChanged: stackChanged
                 )
                 storage.lastAction = action
             }

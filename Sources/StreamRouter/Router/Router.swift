@@ -433,7 +433,10 @@ public final class Router<Route: RouteProvider>: Sendable {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.state.path] },
-            transform: { $0.action?.changedStackPath?() }
+            transform: { event in
+                guard case .completed(_, let state, let action?) = event, action.stackChanged else { return nil }
+                return state.path
+            }
         )
     }
 
