@@ -65,7 +65,7 @@ import Testing
     }
 
     /// Every other way the entry leaves gives `nil`.
-    @Test(arguments: ["back", "backTo", "root", "replace", "replaceTransition", "bound"])
+    @Test(arguments: ["back", "backTo", "root", "replace", "replaceWithOthers", "bound"])
     func leavingAnyOtherWayGivesNil(way: String) async throws {
         let policy = InputPolicy(maximumHistoryEntries: way == "bound" ? 3 : 100)
         let router = Router<Screen>(state: RouterState(stack: [.home]), policy: policy)
@@ -76,11 +76,25 @@ import Testing
         case "backTo": try await router.navigateBack(to: .home)
         case "root": try await router.navigateToRoot()
         case "replace": try await router.replace(with: [.colorPicker])
-        case "replaceTransition": try await router.perform(.replace(with: [.home, .detail(id: 1)]))
+        case "replaceWithOthers": try await router.perform(.replace(with: [.home, .detail(id: 1)]))
         default: try await router.navigate(to: [.detail(id: 1), .detail(id: 2), .detail(id: 3)])
         }
         #expect(try await picker.value == nil)
         #expect(router.pendingResultCount == 0)
+    }
+
+    /// A pop queued right behind the push runs as soon as the push commits, possibly
+    /// before the caller waits: the value is kept for it.
+    @Test func aPopRightBehindThePushStillDelivers() async throws {
+        for _ in 0..<50 {
+            let router = Router<Screen>()
+            let events = StreamRecorder(router.events)
+            let picker = Task { try await router.navigate(to: .colorPicker, returning: Color.self) }
+            try await events.wait { $0.contains { if case .started = $0 { true } else { false } } }
+            try await router.navigateBack(returning: Color.green)
+            #expect(try await picker.value == .green)
+            #expect(router.stack == [] && router.pendingResultCount == 0)
+        }
     }
 
     @Test func aValueOfAnotherTypeGivesNil() async throws {
