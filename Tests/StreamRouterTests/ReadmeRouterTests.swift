@@ -37,4 +37,20 @@ import Testing
         #expect(router.stack == [.home, .login])
         try await events.wait { $0.count >= 10 }
     }
+
+    /// README "In a SwiftUI app": the `RouterModel` setter block (the SwiftUI glue after it
+    /// is not mirrored: SwiftUI does not build on Linux).
+    @MainActor
+    func swipeBack(model: RouterModel<AppRoute>) async {
+        model.stack = Array(model.stack.dropLast())  // what NavigationStack(path:) does
+        await model.settled()  // the router popped (or a guard refused)
+    }
+
+    @MainActor
+    @Test func routerModelSection() async throws {
+        let router = Router<AppRoute>(state: RouterState(stack: [.home, .allProducts]))
+        let model = RouterModel(router: router)
+        await swipeBack(model: model)
+        #expect(router.stack == [.home] && model.stack == [.home])
+    }
 }

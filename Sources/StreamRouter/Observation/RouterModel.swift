@@ -1,21 +1,26 @@
 import Observation
 
 /// An `@Observable` mirror of a ``Router`` for UI code: the stack, the modal, the path, the
-/// last path change, and what a set of patterns matches in the path.
+/// last path change, and what a set of patterns matches in the path. ``stack`` and
+/// ``modal`` are settable, for `NavigationStack(path:)` and `.sheet(item:)`: setting them
+/// navigates through the router (guards run).
+///
+/// The SwiftUI glue (not compiled on Linux, so no test mirrors it):
 ///
 /// ```swift
 /// @MainActor
 /// struct AppView: View {
-///     let model: RouterModel<AppRoute>       // RouterModel(router: router)
+///     @Bindable var model: RouterModel<AppRoute>       // RouterModel(router: router)
 ///     var body: some View {
-///         NavigationStack(path: .constant(model.stack)) { HomeView() }
-///             .sheet(item: .constant(model.modal)) { ModalView(route: $0) }
+///         NavigationStack(path: $model.stack) { HomeView() }   // a swipe-back pops
+///             .sheet(item: $model.modal) { ModalView(route: $0) }   // a swipe-down dismisses
 ///     }
 /// }
 /// ```
 ///
 /// The model subscribes when created and updates on the main actor after every navigation
-/// that changes the state. It stops when deallocated.
+/// that changes the state; it applies each state together with the ``lastAction`` current
+/// at that state, never a newer one. It stops when deallocated.
 @MainActor
 @Observable
 public final class RouterModel<Route: RouteProvider> {
@@ -23,18 +28,51 @@ public final class RouterModel<Route: RouteProvider> {
     @ObservationIgnored public let router: Router<Route>
 
     /// The pushed routes, bottom first.
-    public private(set) var stack: [Route]
+    ///
+    /// Setting it (as `NavigationStack(path:)` does) shows the new value at once and
+    /// navigates the router on a task, compared with the router's stack (or, while
+    /// navigations started by earlier sets are under way, with the stack the last of them
+    /// asked for):
+    /// - a shorter prefix of it pops (``Router/navigateBack(_:)``);
+    /// - a longer stack that extends it shows the extra routes
+    ///   (``Router/navigate(to:)-([Route])``, each by its transition);
+    /// - anything else replaces the stack (``Router/replace(with:)``).
+    ///
+    /// When a guard refuses, the model snaps back to the router's state. Await
+    /// ``settled()`` to know the navigation is over.
+    public var stack: [Route] {
+        get { shownStack }
+        set { setStack(newValue) }
+    }
+
     /// The presented modal route, if any.
-    public private(set) var modal: Route?
+    ///
+    /// Setting it (as `.sheet(item:)` does) shows the new value at once and navigates the
+    /// router on a task: `nil` dismisses (``Router/dismiss()``), another route is shown
+    /// (``Router/navigate(to:)-(Route)``: presented when its transition is `.modal`). When a
+    /// guard refuses, the model snaps back. Await ``settled()`` to know it is over.
+    public var modal: Route? {
+        get { shownModal }
+        set { setModal(newValue) }
+    }
+
     /// The stack as a path.
     public private(set) var path: String
-    /// The last path change.
+    /// The last change of the displayed path, as of the state shown.
     public private(set) var lastAction: NavigationAction?
     /// What each watched pattern matches in ``path``; absent when it does not match.
     public private(set) var matches: [PathPattern: RouteInformation]
 
+    private var shownStack: [Route]
+    private var shownModal: Route?
     @ObservationIgnored private let patterns: [PathPattern]
     @ObservationIgnored private var subscription: SubscriptionToken?
+    /// The navigation the last setter started, if any.
+    @ObservationIgnored private var lastNavigation: Task<Void, Never>?
+    /// The stack and modal the setters' navigations under way lead to, if they all succeed.
+    @ObservationIgnored private var plannedStack: [Route]?
+    @ObservationIgnored private var plannedModal: Route??
+    @ObservationIgnored private var startedNavigations = 0
 
     /// Mirrors `router`, and what each of `patterns` matches in its path.
     /// - Parameters:
@@ -50,29 +88,83 @@ public final class RouterModel<Route: RouteProvider> {
     ) {
         self.router = router
         self.patterns = patterns
-        let states = router.states(bufferingPolicy: bufferingPolicy)
+        let snapshots = router.snapshots(bufferingPolicy: bufferingPolicy)
         let state = router.state
-        stack = state.stack
-        modal = state.modal
+        shownStack = state.stack
+        shownModal = state.modal
         path = state.path
         lastAction = router.lastAction
         matches = NavigatorModel.matches(of: patterns, in: state.path)
         subscription = SubscriptionToken(
             cancelling: Task { [weak self] in
-                for await state in states {
+                for await snapshot in snapshots {
                     guard let self else { return }
-                    self.apply(state)
+                    self.apply(snapshot)
                 }
             })
     }
 
-    private func apply(_ state: RouterState<Route>) {
-        if stack != state.stack { stack = state.stack }
-        if modal != state.modal { modal = state.modal }
+    /// Waits until the navigations started by setting ``stack`` or ``modal`` are over, and
+    /// the model shows their outcome (the router's state, when a guard refused).
+    public func settled() async {
+        while let navigation = lastNavigation {
+            await navigation.value
+            if lastNavigation == navigation {
+                lastNavigation = nil
+            }
+        }
+    }
+
+    private func setStack(_ newValue: [Route]) {
+        guard newValue != shownStack else { return }
+        shownStack = newValue
+        let current = plannedStack ?? router.stack
+        guard newValue != current else { return }
+        plannedStack = newValue
+        let operation: NavigationOperation<Route>
+        if newValue.count < current.count, current.starts(with: newValue) {
+            operation = .back(count: current.count - newValue.count)
+        } else if newValue.count > current.count, newValue.starts(with: current) {
+            operation = .navigate(to: Array(newValue[current.count...]))
+        } else {
+            operation = .replace(with: newValue)
+        }
+        start(operation)
+    }
+
+    private func setModal(_ newValue: Route?) {
+        guard newValue != shownModal else { return }
+        shownModal = newValue
+        guard newValue != (plannedModal ?? router.modal) else { return }
+        plannedModal = .some(newValue)
+        start(newValue.map { .navigate(to: [$0]) } ?? .dismiss)
+    }
+
+    /// Takes the navigation's turn now (so setters navigate in the order they were called),
+    /// runs it on a task, then shows the router's state: its outcome, or the state before
+    /// it when a guard refused.
+    private func start(_ operation: NavigationOperation<Route>) {
+        let request = router.enqueue(operation, url: nil)
+        startedNavigations += 1
+        let number = startedNavigations
+        lastNavigation = Task { [router] in
+            _ = try? await router.run(request)
+            if number == self.startedNavigations {  // the last one started: nothing is planned
+                self.plannedStack = nil
+                self.plannedModal = nil
+            }
+            self.apply(router.currentSnapshot)
+        }
+    }
+
+    private func apply(_ snapshot: RouterSnapshot<Route>) {
+        let state = snapshot.state
+        let stack = state.stack
+        if shownStack != stack { shownStack = stack }
+        if shownModal != state.modal { shownModal = state.modal }
         let path = state.path
         if self.path != path { self.path = path }
-        let lastAction = router.lastAction
-        if self.lastAction != lastAction { self.lastAction = lastAction }
+        if lastAction != snapshot.lastAction { lastAction = snapshot.lastAction }
         let current = NavigatorModel.matches(of: patterns, in: path)
         if matches != current { matches = current }
     }

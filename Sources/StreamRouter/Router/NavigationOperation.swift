@@ -36,11 +36,12 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Custo
         "[" + routes.map { "\($0)" }.joined(separator: ", ") + "]"
     }
 
-    /// The kind of ``NavigationAction`` a path change made by this operation publishes.
+    /// The kind of ``NavigationAction`` a change of the displayed path (the stack's path
+    /// and the modal's) made by this operation publishes: dismissing a modal goes back.
     var actionKind: NavigationAction.Action {
         switch self {
-        case .navigate, .replace, .dismiss: .push
-        case .back, .backTo, .toRoot: .back
+        case .navigate, .replace: .push
+        case .back, .backTo, .toRoot, .dismiss: .back
         }
     }
 }

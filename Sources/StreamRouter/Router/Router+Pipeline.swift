@@ -12,7 +12,20 @@ extension Router {
     }
 
     /// Waits for the request's turn, runs the guards and transition handlers, and commits.
-    func run(_ request: NavigationRequest<Route>) async throws(NavigationError) {
+    ///
+    /// - Parameters:
+    ///   - awaited: For ``navigate(to:returning:)``: the route whose entry's result the
+    ///     caller awaits; the commit opens its slot when the navigation shows that route last.
+    ///   - result: For ``navigateBack(returning:)``: the value for the entry the operation
+    ///     removes (the top entry for `.back(count: 1)`, the modal for `.dismiss`), unless a
+    ///     guard redirected it.
+    /// - Returns: The id of the entry whose result slot the commit opened, if any.
+    @discardableResult
+    func run(
+        _ request: NavigationRequest<Route>,
+        awaiting awaited: Route? = nil,
+        delivering result: ScreenResult? = nil
+    ) async throws(NavigationError) -> UInt64? {
         let hasTurn = await waitForTurn(request.id)
         defer { leaveQueue(request.id) }
         guard hasTurn, !Task.isCancelled else {
@@ -33,8 +46,11 @@ extension Router {
                 guard !Task.isCancelled else {
                     throw reject(current, .taskCancelled)
                 }
-                commit(current, proposed)
-                return
+                // Which entry shows the awaited route is decided out here too (route code).
+                let shown = awaited.flatMap {
+                    Self.shownEntry(of: $0, from: state, to: proposed, request: current)
+                }
+                return commit(current, proposed, opening: shown, delivering: result)
             }
             chain.append(redirect)
             if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
@@ -102,27 +118,106 @@ extension Router {
     }
 
     /// Installs the state the request's operation made and publishes `.completed`,
-    /// atomically. O(1) in the stack's size: the paths are compared from their ends up to
-    /// what both stacks share.
-    private func commit(_ request: NavigationRequest<Route>, _ proposed: RouterState<Route>) {
-        let changed = storage.update { storage, publish in
+    /// atomically; resolves the results of the entries that left, and opens the result slot
+    /// of entry `shown` (the awaited route's) in the same critical section (so no other
+    /// navigation can remove it first). Runs no route code under the lock: entries are
+    /// compared by id. O(what changed), not O(stack): the paths are compared from
+    /// their ends up to what both stacks share, and the entries that left are looked for
+    /// only while someone awaits a result.
+    /// - Returns: The id of the entry whose result slot was opened, if any.
+    private func commit(
+        _ request: NavigationRequest<Route>,
+        _ proposed: RouterState<Route>,
+        opening shown: UInt64?,
+        delivering result: ScreenResult?
+    ) -> UInt64? {
+        let outcome: CommitOutcome = storage.update { storage, publish in
             let previous = storage.state
             storage.state = proposed
+            let deliveries = Self.resolveResults(
+                &storage.results, from: previous, to: proposed, request: request, result: result
+            )
+            if let shown {
+                storage.results.open(shown)
+            }
             var action: NavigationAction?
-            if !proposed.hasSamePath(as: previous) {
+            let stackChanged = !proposed.hasSamePath(as: previous)
+            // A stack change that leaves the displayed path as it was (a modal dismissed as
+            // a route with its path is pushed) still publishes an action, with equal paths,
+            // so that `paths` sees the stack's change.
+            let modalChanged = proposed.modalEntry?.id != previous.modalEntry?.id
+            if stackChanged || (modalChanged && !proposed.hasSamePath(as: previous, includingModal: true)) {
                 // The paths are joined when read: building them here would cost O(stack).
                 action = NavigationAction(
-                    currentPath: { proposed.path }, previousPath: { previous.path },
-                    action: request.operation.actionKind
+                    currentPath: { proposed.displayedPath }, previousPath: { previous.displayedPath },
+                    action: request.operation.actionKind, stackChanged: stackChanged
                 )
                 storage.lastAction = action
             }
             publish(.completed(request, state: proposed, action: action))
-            return !proposed.isIdentical(to: previous)
+            return CommitOutcome(
+                changed: !proposed.isIdentical(to: previous), deliveries: deliveries
+            )
         }
-        if changed {
+        for delivery in outcome.deliveries {
+            delivery.resume()  // after the lock: resuming is a runtime call
+        }
+        if outcome.changed {
             persistence?.save { state }
         }
+        return shown
+    }
+
+    /// Resolves the result slots of the entries (and modal) that left between `previous`
+    /// and `proposed`: with `result` for the entry the unredirected request removes, `nil`
+    /// for the others.
+    /// - Returns: The waiting callers to resume, after unlocking.
+    private static func resolveResults(
+        _ results: inout ScreenResults,
+        from previous: RouterState<Route>,
+        to proposed: RouterState<Route>,
+        request: NavigationRequest<Route>,
+        result: ScreenResult?
+    ) -> [ScreenResultDelivery] {
+        guard !results.isEmpty else { return [] }
+        var target: UInt64?
+        if result != nil, request.redirectedFrom.isEmpty {
+            switch request.operation {
+            case .dismiss: target = previous.modalEntry?.id
+            case .back(count: 1): target = previous.topEntryID
+            default: break
+            }
+        }
+        var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
+        if let modal = previous.modalEntry?.id, modal != proposed.modalEntry?.id {
+            left.append(modal)
+        }
+        var deliveries: [ScreenResultDelivery] = []
+        for id in left {
+            let value = id == target ? result?.value : nil
+            if let continuation = results.resolve(id, with: value) {
+                deliveries.append(ScreenResultDelivery(continuation: continuation, value: value))
+            }
+        }
+        return deliveries
+    }
+
+    /// The id of the entry that `request` showed for `route`, its last destination: the new
+    /// modal for a `.modal` route, the new top entry otherwise; `nil` when it showed no
+    /// new entry for it (a guard redirected it elsewhere, or the stack keeps no route).
+    private static func shownEntry(
+        of route: Route,
+        from previous: RouterState<Route>,
+        to proposed: RouterState<Route>,
+        request: NavigationRequest<Route>
+    ) -> UInt64? {
+        guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
+        if route.transition == .modal {
+            guard let entry = proposed.modalEntry, entry.id != previous.modalEntry?.id else { return nil }
+            return entry.id
+        }
+        guard proposed.top == route, let id = proposed.topEntryID, id != previous.topEntryID else { return nil }
+        return id
     }
 
     /// Publishes `.cancelled` or `.failed`.
@@ -157,4 +252,33 @@ extension Router {
         let next = storage.update { storage, _ in storage.queue.leave(ticket) }
         next?.resume(returning: true)
     }
+
+    /// Suspends until the result of entry `id` comes (or its slot is given up): the value
+    /// given to ``navigateBack(returning:)``, or `nil`.
+    func waitForResult(of id: UInt64) async -> (any Sendable)? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: ScreenResults.Continuation) in
+                let now = storage.update { storage, _ in
+                    storage.results.wait(for: id, continuation: continuation, isCancelled: Task.isCancelled)
+                }
+                if let now {
+                    continuation.resume(returning: now)
+                }
+            }
+        } onCancel: {
+            let waiter = storage.update { storage, _ in storage.results.cancel(id) }
+            waiter?.resume(returning: nil)
+        }
+    }
+}
+
+/// What a commit did, for the work after unlocking.
+private struct CommitOutcome: Sendable {
+    let changed: Bool
+    let deliveries: [ScreenResultDelivery]
+}
+
+/// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
+struct ScreenResult: Sendable {
+    let value: any Sendable
 }

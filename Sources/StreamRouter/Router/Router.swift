@@ -22,7 +22,7 @@ import Foundation
 ///    ``maximumRedirects`` fail with ``NavigationError/redirectLoop(chain:)``.
 /// 3. Handlers of custom transitions run, in order, for the routes shown.
 /// 4. The navigation commits atomically and publishes ``RouterEvent/completed(_:state:action:)``
-///    and, when the stack's path changed, a ``NavigationAction`` on ``actions``.
+///    and, when the displayed path changed, a ``NavigationAction`` on ``actions``.
 ///
 /// A navigation that is cancelled or fails changes nothing, throws a ``NavigationError``
 /// and publishes it. Moves that change nothing (``navigateBack(_:)`` with 0, back to an
@@ -33,6 +33,19 @@ import Foundation
 /// publishes the same ``NavigationAction`` events as a ``Navigator``: its path is its
 /// stack's routes' ``RouteProvider/path``s joined, so pushing is `.deeper` and popping
 /// `.higher`.
+///
+/// Modals are on ``actions`` as the top of the *displayed path*
+/// (``RouterState/displayedPath``: the stack's path, then the modal's): presenting is a
+/// `.push` (`/home` -> `/home/login`, `.deeper`), dismissing a `.back` (`.higher`). This,
+/// rather than new action kinds, keeps the chaining invariant (`b.previousPath ==
+/// a.currentPath` for consecutive actions) over one path for every subscriber, lets a
+/// direction-driven animation loop animate a sheet like a push unchanged, and keeps
+/// ``NavigationAction/Action`` (a `CaseIterable` enum users switch over) as it is.
+/// ``path``, ``paths(bufferingPolicy:)`` and ``matches(_:bufferingPolicy:)`` follow the
+/// stack alone.
+///
+/// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
+/// ``navigateBack(returning:)``.
 ///
 /// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
 /// > the last committed state. Streams subscribe when created, never keep the router alive,
@@ -179,7 +192,13 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage.read { $0.state.path }
     }
 
-    /// The last path change; `nil` until a navigation changes the path.
+    /// The state and the last action, read together.
+    var currentSnapshot: RouterSnapshot<Route> {
+        storage.read { RouterSnapshot(state: $0.state, lastAction: $0.lastAction) }
+    }
+
+    /// The last change of the displayed path (the stack's and the modal's); `nil` until a
+    /// navigation changes it.
     public var lastAction: NavigationAction? {
         storage.read { $0.lastAction }
     }
@@ -199,6 +218,72 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// - Throws: ``NavigationError``; the state is then unchanged.
     public func navigate(to routes: [Route]) async throws(NavigationError) {
         try await perform(.navigate(to: routes))
+    }
+
+    /// Shows `route` as ``navigate(to:)-(Route)`` does, then waits for the screen's result:
+    /// returns when *that* stack entry leaves the stack (or, for a `.modal` route, when that
+    /// presented modal is dismissed or replaced).
+    ///
+    /// ```swift
+    /// let color: Color? = try await router.navigate(to: .colorPicker, returning: Color.self)
+    /// // in the picker:
+    /// try await router.navigateBack(returning: Color.red)   // pops it, resumes the caller
+    /// ```
+    ///
+    /// The result belongs to the entry this call pushed: the same route pushed twice is two
+    /// entries, each with its own caller. It is:
+    /// - the value given to ``navigateBack(returning:)`` when that call removes the entry;
+    /// - `nil` when the entry leaves any other way (``navigateBack(_:)``,
+    ///   ``navigateBack(to:)``, ``navigateToRoot()``, ``replace(with:)``, a later `.replace`
+    ///   or `.modal` route, the stack's bound dropping it), or when the value has another
+    ///   type than `Value`;
+    /// - `nil` at once when a guard redirected the navigation so that it did not show
+    ///   `route` last (the caller asked for that screen's result), or when the stack keeps no
+    ///   route (``InputPolicy/maximumHistoryEntries`` of 0).
+    ///
+    /// The entry's result is registered in the same atomic step that pushes it, so no other
+    /// navigation can remove it unnoticed. Nothing is kept once this call returns.
+    ///
+    /// > Note: Cancelling the calling task while the entry is shown returns `nil` at once
+    /// > and leaves the stack as it is; cancelling it before the route is shown throws
+    /// > ``NavigationError/taskCancelled``, as ``navigate(to:)-(Route)`` does. The call
+    /// > keeps the router alive while it waits.
+    /// - Parameters:
+    ///   - route: The screen to show.
+    ///   - returning: The type of the value the screen returns.
+    /// - Returns: The screen's value, or `nil`.
+    /// - Throws: What ``navigate(to:)-(Route)`` throws, before the route is shown; the
+    ///   state is then unchanged.
+    public func navigate<Value: Sendable>(
+        to route: Route,
+        returning: Value.Type
+    ) async throws(NavigationError) -> Value? {
+        let request = enqueue(.navigate(to: [route]), url: nil)
+        guard let entry = try await run(request, awaiting: route) else { return nil }
+        guard let value = await waitForResult(of: entry) else { return nil }
+        return value as? Value
+    }
+
+    /// Leaves the current screen with a value for the caller of
+    /// ``navigate(to:returning:)`` that showed it: dismisses the modal when one is
+    /// presented, otherwise pops the top route.
+    ///
+    /// When nobody awaits that entry's result (it was shown by ``navigate(to:)-(Route)``,
+    /// or its caller was cancelled), it just pops (or dismisses) and the value is dropped.
+    /// When a guard redirects this navigation, the value is dropped too (the entry's caller
+    /// gets `nil` if it leaves). With an empty stack and no modal, nothing changes.
+    /// - Parameter value: The screen's result.
+    /// - Throws: ``NavigationError`` when a guard cancels; the state is then unchanged and
+    ///   the caller keeps waiting.
+    public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
+        let operation: NavigationOperation<Route> = modal != nil ? .dismiss : .back(count: 1)
+        try await run(enqueue(operation, url: nil), delivering: ScreenResult(value: value))
+    }
+
+    /// The number of ``navigate(to:returning:)`` calls whose result is pending (for tests:
+    /// 0 once every such call has returned).
+    package var pendingResultCount: Int {
+        storage.read { $0.results.count }
     }
 
     /// Pops `count` routes. A count of 0 or less changes nothing; more than the stack
@@ -330,8 +415,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
-    /// Every path change after this property is read, as ``Navigator/actions`` publishes
-    /// them: navigations and replacements are `.push`, moves back `.back`.
+    /// Every change of the displayed path after this property is read, as
+    /// ``Navigator/actions`` publishes them: navigations and replacements are `.push`,
+    /// moves back `.back`. The displayed path (``RouterState/displayedPath``) is the
+    /// stack's path followed by the presented modal's, so presenting a modal is a `.push`
+    /// one level deeper and dismissing it a `.back` (see ``Router``). A navigation that
+    /// changes neither publishes nothing; one that changes the stack but leaves the
+    /// displayed path as it was (a modal dismissed as a route with the same path is pushed)
+    /// publishes an action whose paths are equal.
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }
@@ -342,13 +433,40 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
     }
 
-    /// The current path, then the path after each change.
+    /// The stack's current path (``path``), then the path after each change. A modal does
+    /// not change it (``actions`` shows modals).
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.state.path] },
-            transform: { $0.action?.currentPath }
+            transform: { event in
+                guard case .completed(_, let state, let action?) = event, action.stackChanged else { return nil }
+                return state.path
+            }
+        )
+    }
+
+    /// The current state and last action, then both after each navigation that completes,
+    /// as one value each: a reader never sees a `lastAction` newer than the state.
+    func snapshots(bufferingPolicy: BufferingPolicy) -> SubjectStream<RouterSnapshot<Route>> {
+        // The transform runs under the router's lock for every event, in order, so it can
+        // follow the last action even when the buffer drops events.
+        let last = Locked<NavigationAction?>(nil)
+        return storage.subscribe(
+            bufferingPolicy: bufferingPolicy,
+            initial: { storage in
+                last.withLock { $0 = storage.lastAction }
+                return [RouterSnapshot(state: storage.state, lastAction: storage.lastAction)]
+            },
+            transform: { event in
+                guard case .completed(_, let state, let action) = event else { return nil }
+                let lastAction = last.withLock { last in
+                    if let action { last = action }
+                    return last
+                }
+                return RouterSnapshot(state: state, lastAction: lastAction)
+            }
         )
     }
 

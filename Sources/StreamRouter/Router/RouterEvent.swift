@@ -20,7 +20,8 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, CustomStringConvertible
     /// A guard redirected the attempt; the new request goes through the guards again.
     case redirected(NavigationRequest<Route>, to: NavigationRequest<Route>)
     /// The navigation committed. `state` is the router's state after it; `action` the path
-    /// change it made, `nil` when the path did not change (a no-op, or only the modal).
+    /// change it made (of the displayed path: the stack's and the modal's, see
+    /// ``Router/actions``), `nil` when neither changed (a no-op).
     case completed(NavigationRequest<Route>, state: RouterState<Route>, action: NavigationAction?)
     /// A guard, a transition handler or the task cancelled the navigation; nothing changed.
     case cancelled(NavigationRequest<Route>, NavigationError)

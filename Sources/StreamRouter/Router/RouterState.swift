@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a ``Router`` shows: its route stack and its presented modal.
 ///
 /// `Codable`, so it can be saved after each change (see ``Router/states(bufferingPolicy:)``)
@@ -10,8 +12,8 @@
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The pushed routes, the top one on top.
     private(set) var entries = PersistentStack<RouteStackEntry<Route>>()
-    /// The presented modal route, if any.
-    public var modal: Route?
+    /// The presented modal and its identity, if any.
+    private(set) var modalEntry: RouteStackEntry<Route>?
     /// The length in UTF-8 bytes of the entries' paths joined.
     private var pathLength = 0
 
@@ -20,7 +22,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   - stack: The pushed routes, bottom first.
     ///   - modal: The presented modal route.
     public init(stack: [Route] = [], modal: Route? = nil) {
-        self.modal = modal
+        modalEntry = modal.map { RouteStackEntry($0) }
         for route in stack {
             push(route)
         }
@@ -35,6 +37,26 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
                 push(route)
             }
         }
+    }
+
+    /// The presented modal route, if any. Setting it presents a new modal, even when it is
+    /// the same route: a screen awaiting the result of the modal it replaces gets `nil`.
+    public var modal: Route? {
+        get { modalEntry?.route }
+        set { modalEntry = newValue.map { RouteStackEntry($0) } }
+    }
+
+    /// The displayed path: ``path`` followed by the presented modal's
+    /// ``RouteProvider/path`` (normalised on its own), or ``path`` when no modal is
+    /// presented. A router's ``Router/actions`` are changes of this path, so presenting a
+    /// modal is a `.push` one level deeper and dismissing it a `.back`.
+    ///
+    /// ```swift
+    /// RouterState(stack: [.home], modal: .login).displayedPath   // "/home/login"
+    /// ```
+    public var displayedPath: String {
+        guard let modalPath = modalEntry?.path, !modalPath.isEmpty else { return path }
+        return pathLength == 0 ? modalPath : path + modalPath
     }
 
     /// The number of pushed routes.
@@ -60,10 +82,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// joined paths' bytes from the end, and stops at the first difference or at the
     /// first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
-    func hasSamePath(as other: RouterState) -> Bool {
-        guard pathLength == other.pathLength else { return false }
-        var mine = PathBytesFromEnd(entries)
-        var theirs = PathBytesFromEnd(other.entries)
+    ///
+    /// - Parameter includingModal: Compare the ``displayedPath``s instead.
+    func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
+        let mySuffix = includingModal ? modalEntry?.path ?? "" : ""
+        let theirSuffix = includingModal ? other.modalEntry?.path ?? "" : ""
+        guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
+        var mine = PathBytesFromEnd(entries, suffix: mySuffix)
+        var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
             if mine.isSharing(with: theirs) {
                 return true
@@ -138,7 +164,37 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Whether both states share their storage and modal (then they are equal), in O(1).
     func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && modal == other.modal
+        entries.isIdentical(to: other.entries) && modalEntry?.id == other.modalEntry?.id
+    }
+
+    /// The id of the top entry, `nil` at the root.
+    var topEntryID: UInt64? { entries.last?.id }
+
+    /// The ids of this state's entries that `other` no longer holds, down to the first
+    /// entry both share (or down to `minimumID`: entries below it are not looked at), in
+    /// O(what changed). Ids increase from the bottom of a stack to its top, so both stacks
+    /// are walked from the top in step, by id.
+    func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
+        var removed: [UInt64] = []
+        var mine = entries.topDown.makeIterator()
+        var theirs = other.entries.topDown.makeIterator()
+        var a = mine.next()
+        var b = theirs.next()
+        while let entry = a, entry.id >= minimumID {
+            if mine.node === theirs.node, mine.remaining == theirs.remaining, let top = b, top.id == entry.id {
+                break  // the rest of both stacks is the same nodes
+            }
+            if let top = b, top.id > entry.id {
+                b = theirs.next()
+            } else if let top = b, top.id == entry.id {
+                a = mine.next()
+                b = theirs.next()
+            } else {
+                removed.append(entry.id)
+                a = mine.next()
+            }
+        }
+        return removed
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -165,12 +221,20 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// A route on a router's stack, with its ``RouteProvider/path`` computed once, when it was
 /// pushed (the default `path` uses reflection, too slow to recompute on every navigation),
 /// normalised, and empty for a route whose path is `/`.
+///
+/// Each entry has an ``id`` of its own, taken when it is made (pushed or presented), so the
+/// same route pushed twice is two entries: a screen's result (``Router/navigateBack(returning:)``)
+/// reaches the caller that pushed that very entry. Ids increase in the order entries are
+/// made, so a stack's ids increase from the bottom to the top. Equality and hashing
+/// ignore the id: two states showing the same routes are equal.
 struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     let route: Route
     let path: String
+    let id: UInt64
 
     init(_ route: Route) {
         self.route = route
+        id = routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
         let normalized = PathResolver.normalize(route.path)
         path = normalized == "/" ? "" : normalized
     }
@@ -184,6 +248,9 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     }
 }
 
+/// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
+private let routeStackEntryIDs = Atomic<UInt64>(0)
+
 /// The bytes of a stack's joined path, from the last one back, entry by entry.
 private struct PathBytesFromEnd<Route: RouteProvider> {
     /// The entry being read and the entries below it.
@@ -193,11 +260,12 @@ private struct PathBytesFromEnd<Route: RouteProvider> {
     private var bytes: String.UTF8View
     private var index: String.UTF8View.Index
 
-    init(_ entries: PersistentStack<RouteStackEntry<Route>>) {
+    /// Reads `suffix` (a modal's path) first, then the entries' paths.
+    init(_ entries: PersistentStack<RouteStackEntry<Route>>, suffix: String = "") {
         node = entries.top
         remaining = entries.count
-        bytes = "".utf8
-        index = bytes.startIndex
+        bytes = suffix.utf8
+        index = bytes.endIndex
     }
 
     /// Whether both readers are between entries, at the same node with the same number of

@@ -1,11 +1,18 @@
 /// Everything a ``Router`` keeps behind its lock: its navigation state, its turn-taking
-/// queue and the last path change.
+/// queue, the last path change and the callers waiting for screens' results.
 struct RouterStorage<Route: RouteProvider>: Sendable {
     var state: RouterState<Route>
     var queue = NavigationQueue()
     var lastAction: NavigationAction?
+    var results = ScreenResults()
 
     init(_ state: RouterState<Route>) {
         self.state = state
     }
+}
+
+/// A router's state and last action, read together (what ``RouterModel`` applies).
+struct RouterSnapshot<Route: RouteProvider>: Sendable {
+    let state: RouterState<Route>
+    let lastAction: NavigationAction?
 }
