@@ -7,12 +7,13 @@ extension StoreRoute {
     /// The tab a deep link to this route opens on.
     var tab: AppTab {
         switch self {
-        case .home, .allProducts, .products: .shop
+        case .home, .allProducts, .products, .colorPicker, .checkout: .shop
         case .profile, .login: .account
         }
     }
 
-    /// Parses `home`, `products`, `products CATEGORY`, `profile ID` or `login`.
+    /// Parses `home`, `products`, `products CATEGORY`, `profile ID`, `login`, `picker` or
+    /// `checkout`.
     init?(words: [Substring]) {
         switch (words.first?.lowercased(), words.count) {
         case ("home", 1): self = .home
@@ -22,6 +23,8 @@ extension StoreRoute {
             guard let id = Int(words[1]) else { return nil }
             self = .profile(id: id)
         case ("login", 1): self = .login
+        case ("picker", 1): self = .colorPicker
+        case ("checkout", 1): self = .checkout
         default: return nil
         }
     }

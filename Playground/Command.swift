@@ -8,6 +8,14 @@ enum Command: Equatable {
     case forward(Int)
     /// `clear`: drop the back and forward history.
     case clear
+    /// `tab NAME`: select a tab of the store app (again: pop it to its root).
+    case tab(AppTab)
+    /// `push ROUTE`: push a typed route on the selected tab.
+    case push(StoreRoute)
+    /// `pop`: pop the selected tab's top route (or dismiss its sheet).
+    case pop
+    /// `open URL`: open a deep link in the store app.
+    case open(String)
     /// `help` (or `?`): list the commands.
     case help
     /// `quit` (or `exit`): leave the session.
@@ -20,6 +28,12 @@ enum Command: Equatable {
           back [N]      go back N steps (default 1)
           forward [N]   go forward N steps (default 1)
           clear         drop the back and forward history, keep the path
+        The store app (typed routes in tabs):
+          tab NAME      select a tab: shop, account (again: pop it to its root)
+          push ROUTE    push on the selected tab: home, products [CATEGORY], profile ID,
+                        login, picker, checkout (a sheet)
+          pop           pop the selected tab's top route (or dismiss its sheet)
+          open URL      open a deep link, e.g. https://store.example.com/user/3/profile
           help          show this help
           quit          leave (end of input works too)
         """
@@ -38,6 +52,22 @@ enum Command: Equatable {
             self = .back(try Self.steps(arguments, usage: "back [N]"))
         case "forward":
             self = .forward(try Self.steps(arguments, usage: "forward [N]"))
+        case "tab":
+            guard arguments.count == 1, let tab = AppTab(rawValue: arguments[arguments.startIndex].lowercased()) else {
+                throw CommandError("usage: tab shop|account")
+            }
+            self = .tab(tab)
+        case "push":
+            guard let route = StoreRoute(words: Array(arguments)) else {
+                throw CommandError("usage: push home|products [CATEGORY]|profile ID|login|picker|checkout")
+            }
+            self = .push(route)
+        case "pop":
+            guard arguments.isEmpty else { throw CommandError("'pop' takes no arguments") }
+            self = .pop
+        case "open":
+            guard arguments.count == 1 else { throw CommandError("usage: open URL") }
+            self = .open(String(arguments[arguments.startIndex]))
         case "clear", "help", "quit", "exit", "?":
             guard arguments.isEmpty else { throw CommandError("'\(verb)' takes no arguments") }
             switch verb {

@@ -1,3 +1,4 @@
+import Foundation
 import StreamRouter
 
 #if canImport(Glibc)
@@ -15,6 +16,7 @@ import StreamRouter
 struct InteractiveSession {
     private let navigator = Navigator(initialPath: "/")
     private let report = RouteReport()
+    private let app = TabRouter<AppTab, StoreRoute>(tabs: AppTab.allCases, selected: .shop) { $0.tab }
 
     /// Reads and runs commands until `quit` or end of input.
     func run() async {
@@ -57,11 +59,46 @@ struct InteractiveSession {
                 navigator.clear()
                 return nil
             }
+        case .tab(let tab):
+            await typed("tab \(tab.rawValue)") { try await app.select(tab) }
+        case .push(let route):
+            await typed("push \(route)") { try await app.navigate(to: route) }
+        case .pop:
+            await typed("pop") {
+                if app.selectedRouter.modal != nil {
+                    try await app.selectedRouter.dismiss()
+                } else {
+                    try await app.selectedRouter.navigateBack()
+                }
+            }
+        case .open(let text):
+            guard let url = URL(string: text) else {
+                print("error: '\(text)' is not a URL")
+                return
+            }
+            let handled = await app.openURL(url)
+            print("  handled: \(handled)")
+            showApp()
         case .help:
             print(Command.usage)
         case .quit:
             break
         }
+    }
+
+    /// Runs a typed-router command, then shows the store app.
+    private func typed(_ name: String, _ navigation: () async throws -> Void) async {
+        do {
+            try await navigation()
+        } catch {
+            print("  \(name) failed: \(error)")
+        }
+        showApp()
+    }
+
+    private func showApp() {
+        let stacks = AppTab.allCases.map { "\($0): \(app.router(for: $0).state)" }.joined(separator: ", ")
+        print("  store app: selected \(app.selectedTab); \(stacks); path \(app.path)")
     }
 
     private func step(_ printer: ActionPrinter, unchanged: String, _ mutation: () -> NavigationAction?) async {

@@ -71,7 +71,7 @@ struct ScriptedTour {
         section("A relaunch restores the history from a file")
         relaunchTour()
 
-        section("A tab app: one stack per tab, deep links that switch tabs, a relaunch")
+        section("A tab app: stacks per tab, deep links that switch tabs, results, a sheet, a relaunch")
         await tabTour()
 
         section("Done")
@@ -193,8 +193,32 @@ struct ScriptedTour {
         show("select(.account) twice  (re-selecting pops the tab to its root)")
         try? await app.router(for: .account).navigate(to: .login)
         show("router(for: .account).navigate(to: .login)  (directly on a tab's router)")
+        await resultAndSheetSteps(app)
         app.flush()
         return events
+    }
+
+    /// A picker returning a value to the screen that opened it, and a sheet on the action
+    /// stream.
+    private func resultAndSheetSteps(_ app: TabRouter<AppTab, StoreRoute>) async {
+        let actions = app.actions
+        var seen = actions.makeAsyncIterator()
+        let picked = Task { try await app.navigate(to: .colorPicker, returning: String.self) }
+        if let shown = await seen.next(isolation: #isolation) {
+            print("  navigate(to: .colorPicker, returning: String.self): \(shown)")
+        }
+        try? await app.navigateBack(returning: "red")
+        let value = (try? await picked.value) ?? nil
+        print("  the picker's navigateBack(returning: \"red\") -> the caller got \(value ?? "nil")")
+        _ = await seen.next(isolation: #isolation)  // the picker's pop
+        try? await app.navigate(to: .checkout)
+        if let presented = await seen.next(isolation: #isolation) {
+            print("  a sheet: navigate(to: .checkout) -> \(presented)")
+        }
+        try? await app.selectedRouter.dismiss()
+        if let dismissed = await seen.next(isolation: #isolation) {
+            print("  dismiss() -> \(dismissed)")
+        }
     }
 
     /// Saves a navigator's history to a file in a temporary folder, "relaunches" by making

@@ -6,6 +6,15 @@ enum StoreRoute: RouteProvider {
     case products(category: String)
     case profile(id: Int)
     case login
+    /// A screen that returns a value to the one that opened it.
+    case colorPicker
+    /// A sheet, presented over the stack.
+    case checkout
+
+    /// `checkout` is a sheet; everything else is pushed.
+    var transition: RouteTransition {
+        self == .checkout ? .modal : .push
+    }
 
     static func registerURLs() -> URLMatcherGroup<StoreRoute>? {
         .group("store.example.com") {

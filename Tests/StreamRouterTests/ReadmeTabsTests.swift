@@ -41,5 +41,10 @@ import Testing
         let seen = try await events.next(4)
         #expect(seen.allSatisfy { $0.tab == .home })
         events.cancel()
+
+        let picked = Task { try await app.navigate(to: .results(query: "colour"), returning: String.self) }
+        try await eventually { app.router(for: .home).stack.last == .results(query: "colour") }
+        try await app.navigateBack(returning: "red")
+        #expect(try await picked.value ?? "nothing" == "red")
     }
 }

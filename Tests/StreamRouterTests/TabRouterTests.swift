@@ -243,3 +243,16 @@ struct GuardRefusal: Error {}
         #expect(model.stack(of: .profile) == [.settings])
     }
 }
+
+@Suite(.timeLimit(.minutes(2))) struct TabRouterResultTests {
+    @Test func aScreenOnATabReturnsItsValue() async throws {
+        let app = TabRouterTests.makeApp()
+        try await app.select(.search)
+        let picker = Task { try await app.navigate(to: .results(query: "colour"), returning: String.self) }
+        try await eventually { app.router(for: .search).stack == [.results(query: "colour")] }
+        try await app.navigateBack(returning: "red")
+        #expect(try await picker.value == "red")
+        #expect(app.router(for: .search).stack == [])
+        #expect(app.router(for: .search).pendingResultCount == 0)
+    }
+}

@@ -252,6 +252,25 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await selectedRouter.navigate(to: route)
     }
 
+    /// Shows `route` on the selected tab and returns what the screen gives back, as
+    /// ``Router/navigate(to:returning:)`` does on that tab's router: the value given to
+    /// ``navigateBack(returning:)`` (on this tab router or that router) when that very entry
+    /// leaves the stack, `nil` when it leaves any other way.
+    /// - Throws: ``NavigationError`` when a guard cancels showing it.
+    public func navigate<Value: Sendable>(
+        to route: Route,
+        returning type: Value.Type
+    ) async throws(NavigationError) -> Value? {
+        try await selectedRouter.navigate(to: route, returning: type)
+    }
+
+    /// Pops the selected tab's top entry (or dismisses its modal), handing `value` to the
+    /// caller waiting for that entry's result (see ``Router/navigateBack(returning:)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
+        try await selectedRouter.navigateBack(returning: value)
+    }
+
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
     /// for the selected tab) shows the route on its kept stack, then becomes the selected
     /// tab. Returns `false` as ``Router/openURL(_:)`` does, with the reason published on
