@@ -41,7 +41,7 @@ import Foundation
 /// a.currentPath` for consecutive actions) over one path for every subscriber, lets a
 /// direction-driven animation loop animate a sheet like a push unchanged, and keeps
 /// ``NavigationAction/Action`` (a `CaseIterable` enum users switch over) as it is.
-/// ``path``, ``paths(bufferingPolicy:)`` and ``matches(_:bufferingPolicy:)`` follow the
+/// ``path``, ``paths(bufferingPolicy:)`` and ``PathPublisher/matches(_:bufferingPolicy:)-(PathPattern,_)`` follow the
 /// stack alone.
 ///
 /// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
