@@ -82,6 +82,34 @@ import Testing
         #expect(recorder.failure == nil)
     }
 
+    /// The `ContinuousClock` overloads: a base that finishes at once, long before any interval,
+    /// shows each operator's end-of-base rule without waiting on real time.
+    @Test func continuousClockOverloads() async throws {
+        let burst = AsyncStream<Int> { continuation in
+            for element in 1...3 { continuation.yield(element) }
+            continuation.finish()
+        }
+        let debounced = StreamRecorder(burst.debounce(for: .seconds(60)))
+        #expect(try await debounced.waitForFinish() == [3])
+
+        let source = TestSource<Int>()
+        let throttled = StreamRecorder(source.throttle(for: .seconds(60), latest: false))
+        source.send(1)
+        #expect(try await throttled.next(1) == [1])
+        source.send(2)
+        source.send(3)
+        try await source.waitForRequests(4)
+        source.finish()
+        #expect(try await throttled.waitForFinish() == [1, 2])
+
+        let timed = StreamRecorder(
+            AsyncStream<Int> {
+                $0.yield(7)
+                $0.finish()
+            }.timeout(after: .seconds(60)))
+        #expect(try await timed.waitForFinish() == [7])
+    }
+
     @Test func cancellingTheConsumerStopsTheOperator() async throws {
         let clock = TestClock()
         let subject = MulticastSubject<Int>()
