@@ -120,6 +120,33 @@ import Testing
         try await eventually { subject.subscriberCount == 0 && clock.sleeperCount == 0 }
     }
 
+    /// A debounce fed by a `CurrentValueSubject`: the replayed current value starts a timer
+    /// too (TestingStreams.md, "Debounce a view model fed by a subject").
+    @Test func subjectFedDebounce() async throws {
+        let clock = TestClock()
+        let query = CurrentValueSubject("")
+        let searches = StreamRecorder(query.values.debounce(for: .milliseconds(300), clock: clock))
+        try await clock.waitForSleepers(scheduled: 1)  // the replayed "" has its timer
+        for text in ["s", "sw"] {
+            let scheduled = clock.scheduledCount
+            query.send(text)
+            try await clock.waitForSleepers(scheduled: scheduled + 1)
+        }
+        try await clock.waitForSleepers(pending: 1)  // the replaced timers are cancelled
+        clock.advance(by: .milliseconds(300))
+        #expect(try await searches.next(1) == ["sw"])
+        try await searches.expectNoNewValues()
+    }
+
+    @Test func testClockCountsPendingAndScheduledSleepers() async throws {
+        let clock = TestClock()
+        let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+        try await clock.waitForSleepers(pending: 1)
+        sleeper.cancel()
+        try await clock.waitForSleepers(pending: 0)
+        #expect(clock.scheduledCount == 1)
+    }
+
     @Test func testClockResumesSleepersInDeadlineOrder() async throws {
         let clock = TestClock()
         let woke = MulticastSubject<Int>()
