@@ -12,21 +12,32 @@ let package = Package(
         .library(name: "StreamRouter", targets: ["StreamRouter"]),
         .library(name: "AsyncObservables", targets: ["AsyncObservables"]),
         .library(name: "StreamRouterTesting", targets: ["StreamRouterTesting"]),
-        .executable(name: "Playground", targets: ["Playground"]),
-        .executable(name: "Benchmarks", targets: ["Benchmarks"]),
+        // Executable products are named for this package too: SwiftPM links every executable
+        // product of a graph into one directory, so a consumer's own `Playground` product and
+        // this package's would be one file (`swift run Playground` in the consumer ran ours).
+        // Tests/Consumer checks that a consumer's `Playground` and `Benchmarks` are its own.
+        .executable(name: "StreamRouterPlayground", targets: ["StreamRouterPlayground"]),
+        .executable(name: "StreamRouterBenchmarks", targets: ["StreamRouterBenchmarks"]),
     ],
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
         .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict),
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
-        .executableTarget(name: "Playground", dependencies: ["StreamRouter"], path: "Playground", swiftSettings: strict),
+        // Target names share one namespace with every package in a graph (a consumer's own
+        // `Benchmarks` target would clash), so every target's name is unique to this package.
         .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["StreamRouter", "StreamRouterTesting"],
+            name: "StreamRouterPlayground",
+            dependencies: ["StreamRouter"],
+            path: "Playground",
             swiftSettings: strict
         ),
-        // Used by scripts/crash-test-store.sh; not a product. The name is unique to this package
-        // because target names share one namespace with every package depending on it.
+        .executableTarget(
+            name: "StreamRouterBenchmarks",
+            dependencies: ["StreamRouter", "StreamRouterTesting"],
+            path: "Sources/Benchmarks",
+            swiftSettings: strict
+        ),
+        // Used by scripts/crash-test-store.sh; not a product.
         .executableTarget(
             name: "StreamRouterStoreCrashProbe",
             dependencies: ["StreamRouter"],

@@ -7,6 +7,8 @@
 #   scripts/build-docs.sh
 #
 # Steps:
+# 0. scripts/check-doc-snippets.sh: every ```swift block of the articles compiles (the
+#    convention for blocks that cannot, or that need a scope, is described there).
 # 1. `swift build` of the library targets (debug) in its own scratch path, .build/docs.
 # 2. Symbol graphs for each module with `swift-symbolgraph-extract`, from the modules just
 #    built. Not with `-Xswiftc -emit-symbol-graph`: StreamRouter's `@_exported import struct
@@ -28,6 +30,8 @@ scratch=${DOCS_SCRATCH_PATH:-.build/docs}
 graphs="$scratch/symbol-graphs"
 modules=(AsyncObservables StreamRouter StreamRouterTesting)
 bundle_prefix=org.streamrouter
+
+scripts/check-doc-snippets.sh
 
 # shellcheck source=scripts/library-build.sh
 source scripts/library-build.sh

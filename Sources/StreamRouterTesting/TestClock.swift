@@ -124,8 +124,25 @@ public final class TestClock: Clock, Sendable {
 
     /// Waits until at least `count` sleeps have been started on this clock since its
     /// creation: the way to know that an operator has scheduled its timer before advancing.
+    ///
+    /// The count is a running total (finished and cancelled sleeps included). To wait for
+    /// the timer of the next element without keeping totals, read ``scheduledCount`` first:
+    ///
+    /// ```swift
+    /// let scheduled = clock.scheduledCount
+    /// query.send("sw")
+    /// try await clock.waitForSleepers(scheduled: scheduled + 1)
+    /// ```
     /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
     public func waitForSleepers(scheduled count: Int, timeout: Duration = .seconds(30)) async throws {
         try await eventually(timeout: timeout) { scheduledCount >= count }
+    }
+
+    /// Waits until exactly `count` sleeps are waiting on this clock now (started, and
+    /// neither resumed by an advance nor cancelled): for example that a debounce has
+    /// cancelled the timers its newer elements replaced, and only the latest is left.
+    /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
+    public func waitForSleepers(pending count: Int, timeout: Duration = .seconds(30)) async throws {
+        try await eventually(timeout: timeout) { sleeperCount == count }
     }
 }

@@ -82,6 +82,34 @@ import Testing
         #expect(recorder.failure == nil)
     }
 
+    /// The `ContinuousClock` overloads: a base that finishes at once, long before any interval,
+    /// shows each operator's end-of-base rule without waiting on real time.
+    @Test func continuousClockOverloads() async throws {
+        let burst = AsyncStream<Int> { continuation in
+            for element in 1...3 { continuation.yield(element) }
+            continuation.finish()
+        }
+        let debounced = StreamRecorder(burst.debounce(for: .seconds(60)))
+        #expect(try await debounced.waitForFinish() == [3])
+
+        let source = TestSource<Int>()
+        let throttled = StreamRecorder(source.throttle(for: .seconds(60), latest: false))
+        source.send(1)
+        #expect(try await throttled.next(1) == [1])
+        source.send(2)
+        source.send(3)
+        try await source.waitForRequests(4)
+        source.finish()
+        #expect(try await throttled.waitForFinish() == [1, 2])
+
+        let timed = StreamRecorder(
+            AsyncStream<Int> {
+                $0.yield(7)
+                $0.finish()
+            }.timeout(after: .seconds(60)))
+        #expect(try await timed.waitForFinish() == [7])
+    }
+
     @Test func cancellingTheConsumerStopsTheOperator() async throws {
         let clock = TestClock()
         let subject = MulticastSubject<Int>()
@@ -90,6 +118,33 @@ import Testing
         try await clock.waitForSleepers(scheduled: 1)
         recorder.cancel()
         try await eventually { subject.subscriberCount == 0 && clock.sleeperCount == 0 }
+    }
+
+    /// A debounce fed by a `CurrentValueSubject`: the replayed current value starts a timer
+    /// too (TestingStreams.md, "Debounce a view model fed by a subject").
+    @Test func subjectFedDebounce() async throws {
+        let clock = TestClock()
+        let query = CurrentValueSubject("")
+        let searches = StreamRecorder(query.values.debounce(for: .milliseconds(300), clock: clock))
+        try await clock.waitForSleepers(scheduled: 1)  // the replayed "" has its timer
+        for text in ["s", "sw"] {
+            let scheduled = clock.scheduledCount
+            query.send(text)
+            try await clock.waitForSleepers(scheduled: scheduled + 1)
+        }
+        try await clock.waitForSleepers(pending: 1)  // the replaced timers are cancelled
+        clock.advance(by: .milliseconds(300))
+        #expect(try await searches.next(1) == ["sw"])
+        try await searches.expectNoNewValues()
+    }
+
+    @Test func testClockCountsPendingAndScheduledSleepers() async throws {
+        let clock = TestClock()
+        let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+        try await clock.waitForSleepers(pending: 1)
+        sleeper.cancel()
+        try await clock.waitForSleepers(pending: 0)
+        #expect(clock.scheduledCount == 1)
     }
 
     @Test func testClockResumesSleepersInDeadlineOrder() async throws {

@@ -112,6 +112,25 @@ import Testing
         #expect(router.stack == [.home, .profile(id: 1), .profile(id: 2)])
     }
 
+    /// The stream's failure type is `NavigationError`: a typed-throws loop needs no cast.
+    @Test func navigateStreamThrowsATypedError() async {
+        let router = Router<Route>()
+        Self.denySecrets(router)
+        func loop() async throws(NavigationError) {
+            for try await _ in router.streams.navigate(to: .secret) {}
+        }
+        do {
+            try await loop()
+            Issue.record("expected the guard's cancellation")
+        } catch {
+            guard case .cancelledByGuard(name: "secrets", _) = error else {
+                Issue.record("expected the guard's cancellation, got \(error)")
+                return
+            }
+        }
+        #expect(router.stack == [])
+    }
+
     @Test func navigateStreamThrowsTheNavigationError() async throws {
         let router = Router<Route>()
         Self.denySecrets(router)

@@ -13,38 +13,44 @@ import Foundation
 /// router's queue then), and runs in a task of its own. Cancelling the consuming task, or
 /// dropping the stream before it finishes, cancels the navigation if it has not committed
 /// yet.
+///
+/// The navigation streams throw typed errors (`some AsyncSequence<Never, NavigationError>`),
+/// so `for try await` in a `throws(NavigationError)` context, or a `catch` that switches over
+/// ``NavigationError``, needs no cast.
 public struct RouterStreams<Route: RouteProvider>: Sendable {
     let router: Router<Route>
 
     /// Navigates to `route`; the stream yields nothing and finishes when the navigation
     /// commits, or throws its ``NavigationError``.
-    public func navigate(to route: Route) -> AsyncThrowingStream<Never, any Error> {
+    public func navigate(to route: Route) -> some AsyncSequence<Never, NavigationError> & Sendable {
         perform(.navigate(to: [route]))
     }
 
     /// Navigates to `routes` in one navigation; the stream finishes when it commits, or
     /// throws its ``NavigationError``.
-    public func navigate(to routes: [Route]) -> AsyncThrowingStream<Never, any Error> {
+    public func navigate(to routes: [Route]) -> some AsyncSequence<Never, NavigationError> & Sendable {
         perform(.navigate(to: routes))
     }
 
     /// Performs `operation`; the stream finishes when it commits, or throws its
     /// ``NavigationError``.
-    public func perform(_ operation: NavigationOperation<Route>) -> AsyncThrowingStream<Never, any Error> {
+    public func perform(
+        _ operation: NavigationOperation<Route>
+    ) -> some AsyncSequence<Never, NavigationError> & Sendable {
         let request = router.enqueue(operation, url: nil)
-        let (stream, continuation) = AsyncThrowingStream<Never, any Error>.makeStream()
+        let (outcome, continuation) = AsyncStream<NavigationError>.makeStream()
         let task = Task { [router] in
-            do {
+            do throws(NavigationError) {
                 try await router.run(request)
-                continuation.finish()
             } catch {
-                continuation.finish(throwing: error)
+                continuation.yield(error)
             }
+            continuation.finish()
         }
         continuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
-        return stream
+        return NavigationCompletion(outcome: outcome)
     }
 
     /// Opens `url` as ``Router/openURL(_:)`` does; the stream yields whether it was
@@ -66,3 +72,34 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
         return stream
     }
 }
+
+/// One navigation as a sequence: no element, then the end, or the navigation's error
+/// (typed, which `AsyncThrowingStream` cannot be).
+struct NavigationCompletion: AsyncSequence, Sendable {
+    typealias Element = Never
+    typealias Failure = NavigationError
+
+    /// The navigation's error, if it failed, then the end.
+    let outcome: AsyncStream<NavigationError>
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(outcome: outcome.makeAsyncIterator())
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var outcome: AsyncStream<NavigationError>.Iterator
+
+        mutating func next() async throws(NavigationError) -> Never? {
+            if let error = await outcome.next() { throw error }
+            return nil
+        }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(NavigationError) -> Never? {
+            if let error = await outcome.next(isolation: actor) { throw error }
+            return nil
+        }
+    }
+}
+
+@available(*, unavailable)
+extension NavigationCompletion.Iterator: Sendable {}

@@ -118,10 +118,10 @@ final class TimedOperatorLifetime<Element: Sendable, Failure: Error, C: Clock>: 
     }
 }
 
-/// The iterator of the clock-driven operators (``AsyncDebounceSequence``,
-/// ``AsyncThrottleSequence``, ``AsyncTimeoutSequence``). Dropping it cancels the operator's
+/// The iterator of the clock-driven operators (``DebouncedSequence``,
+/// ``ThrottledSequence``, ``TimeLimitedSequence``). Dropping it cancels the operator's
 /// tasks.
-public struct AsyncTimedIterator<Element: Sendable, Failure: Error, C: Clock>: AsyncIteratorProtocol {
+public struct TimedOperatorIterator<Element: Sendable, Failure: Error, C: Clock>: AsyncIteratorProtocol {
     private let lifetime: TimedOperatorLifetime<Element, Failure, C>
 
     init(core: TimedOperatorCore<Element, Failure, C>) {
@@ -151,4 +151,4 @@ public struct AsyncTimedIterator<Element: Sendable, Failure: Error, C: Clock>: A
 }
 
 @available(*, unavailable)
-extension AsyncTimedIterator: Sendable {}
+extension TimedOperatorIterator: Sendable {}

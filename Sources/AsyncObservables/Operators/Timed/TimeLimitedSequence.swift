@@ -9,8 +9,19 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// - Parameters:
     ///   - interval: The longest wait for an element.
     ///   - clock: The clock to measure it with; pass a test clock in tests.
-    public func timeout<C: Clock>(after interval: C.Duration, clock: C) -> AsyncTimeoutSequence<Self, C> {
-        AsyncTimeoutSequence(self, interval: interval, clock: clock)
+    public func timeout<C: Clock>(after interval: C.Duration, clock: C) -> TimeLimitedSequence<Self, C> {
+        TimeLimitedSequence(self, interval: interval, clock: clock)
+    }
+
+    /// Throws ``TimeoutError`` when `interval` passes without an element, measured with
+    /// `ContinuousClock`: ``timeout(after:clock:)`` with the clock most apps use.
+    ///
+    /// ```swift
+    /// let first = try await navigator.actions.timeout(after: .seconds(2)).first { _ in true }
+    /// ```
+    /// - Parameter interval: The longest wait for an element.
+    public func timeout(after interval: Duration) -> TimeLimitedSequence<Self, ContinuousClock> {
+        timeout(after: interval, clock: ContinuousClock())
     }
 }
 
@@ -24,7 +35,7 @@ public struct TimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An asynchronous sequence that throws ``TimeoutError`` when its base is silent too long.
-public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+public struct TimeLimitedSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
     /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
@@ -43,7 +54,7 @@ where Base.Element: Sendable {
 
     /// Makes an iterator, and starts the clock and consuming the base at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
-    public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
+    public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let isDone = Locked(false)
         let interval = interval
@@ -80,6 +91,6 @@ where Base.Element: Sendable {
                 core.end(throwing: failure)
             }
         }
-        return AsyncTimedIterator(core: core)
+        return TimedOperatorIterator(core: core)
     }
 }

@@ -11,13 +11,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// - Parameters:
     ///   - interval: The quiet time an element must survive.
     ///   - clock: The clock to measure it with; pass a test clock in tests.
-    public func debounce<C: Clock>(for interval: C.Duration, clock: C) -> AsyncDebounceSequence<Self, C> {
-        AsyncDebounceSequence(self, interval: interval, clock: clock)
+    public func debounce<C: Clock>(for interval: C.Duration, clock: C) -> DebouncedSequence<Self, C> {
+        DebouncedSequence(self, interval: interval, clock: clock)
+    }
+
+    /// Delivers an element only once `interval` has passed without a newer one, measured
+    /// with `ContinuousClock`: ``debounce(for:clock:)`` with the clock most apps use.
+    ///
+    /// ```swift
+    /// for await query in searchText.debounce(for: .milliseconds(300)) { ... }
+    /// ```
+    ///
+    /// > Note: To inject a clock for tests, take it as a generic parameter
+    /// > (`some Clock<Duration>`) and call ``debounce(for:clock:)``; an `any Clock<Duration>`
+    /// > cannot be passed, because the sequence's type names its clock's type.
+    /// - Parameter interval: The quiet time an element must survive.
+    public func debounce(for interval: Duration) -> DebouncedSequence<Self, ContinuousClock> {
+        debounce(for: interval, clock: ContinuousClock())
     }
 }
 
 /// An asynchronous sequence that delivers an element after a quiet interval.
-public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+public struct DebouncedSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
     /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
@@ -36,7 +51,7 @@ where Base.Element: Sendable {
 
     /// Makes an iterator, and starts consuming the base and timing at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
-    public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
+    public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let pending = Locked<(element: Element?, generation: UInt64)>((nil, 0))
         let interval = interval
@@ -67,6 +82,6 @@ where Base.Element: Sendable {
             }
             core.end(throwing: failure)
         }
-        return AsyncTimedIterator(core: core)
+        return TimedOperatorIterator(core: core)
     }
 }

@@ -12,13 +12,13 @@ extension AsyncSequence {
     public func scan<Result>(
         _ initialResult: Result,
         _ nextPartialResult: @escaping @Sendable (Result, Element) -> Result
-    ) -> AsyncScanSequence<Self, Result> {
-        AsyncScanSequence(self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    ) -> ScannedSequence<Self, Result> {
+        ScannedSequence(self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 }
 
 /// An asynchronous sequence of the running results of an accumulating closure.
-public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
+public struct ScannedSequence<Base: AsyncSequence, Result>: AsyncSequence {
     /// The type of element the sequence produces: the accumulated result.
     public typealias Element = Result
     /// The error the sequence throws: its base's (`Never` when the base cannot throw).
@@ -43,7 +43,7 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
         Iterator(base: base.makeAsyncIterator(), result: initialResult, nextPartialResult: nextPartialResult)
     }
 
-    /// The iterator of an ``AsyncScanSequence``.
+    /// The iterator of an ``ScannedSequence``.
     public struct Iterator: AsyncIteratorProtocol {
         private var base: Base.AsyncIterator
         private var result: Result
@@ -77,7 +77,7 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
     }
 }
 
-extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
+extension ScannedSequence: Sendable where Base: Sendable, Result: Sendable {}
 
 @available(*, unavailable)
-extension AsyncScanSequence.Iterator: Sendable {}
+extension ScannedSequence.Iterator: Sendable {}

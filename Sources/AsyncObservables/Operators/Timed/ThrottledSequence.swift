@@ -17,13 +17,26 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         for interval: C.Duration,
         clock: C,
         latest: Bool = true
-    ) -> AsyncThrottleSequence<Self, C> {
-        AsyncThrottleSequence(self, interval: interval, clock: clock, latest: latest)
+    ) -> ThrottledSequence<Self, C> {
+        ThrottledSequence(self, interval: interval, clock: clock, latest: latest)
+    }
+
+    /// Delivers at most one element per `interval`, measured with `ContinuousClock`:
+    /// ``throttle(for:clock:latest:)`` with the clock most apps use.
+    ///
+    /// ```swift
+    /// for await action in navigator.actions.throttle(for: .seconds(1)) { ... }
+    /// ```
+    /// - Parameters:
+    ///   - interval: The minimum time between two delivered elements.
+    ///   - latest: Deliver the latest element of an interval (`true`) or its first (`false`).
+    public func throttle(for interval: Duration, latest: Bool = true) -> ThrottledSequence<Self, ContinuousClock> {
+        throttle(for: interval, clock: ContinuousClock(), latest: latest)
     }
 }
 
 /// An asynchronous sequence that delivers at most one element per interval.
-public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+public struct ThrottledSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
     /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
@@ -49,7 +62,7 @@ where Base.Element: Sendable {
 
     /// Makes an iterator, and starts consuming the base and timing at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
-    public func makeAsyncIterator() -> AsyncTimedIterator<Element, Failure, C> {
+    public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
         let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
         let state = Locked(State())
         let interval = interval
@@ -100,6 +113,6 @@ where Base.Element: Sendable {
             }
             core.end(throwing: failure)
         }
-        return AsyncTimedIterator(core: core)
+        return TimedOperatorIterator(core: core)
     }
 }

@@ -5,8 +5,8 @@ extension AsyncSequence where Element: Equatable & Sendable {
     /// for await path in navigator.paths.map(\.count).removeDuplicates() { ... }
     /// // [1, 1, 2, 2, 1] -> [1, 2, 1]
     /// ```
-    public func removeDuplicates() -> AsyncRemoveDuplicatesSequence<Self> {
-        AsyncRemoveDuplicatesSequence(self) { $0 == $1 }
+    public func removeDuplicates() -> DeduplicatedSequence<Self> {
+        DeduplicatedSequence(self) { $0 == $1 }
     }
 }
 
@@ -15,13 +15,13 @@ extension AsyncSequence {
     /// - Parameter areEquivalent: Compares the last delivered element with the next one.
     public func removeDuplicates(
         by areEquivalent: @escaping @Sendable (Element, Element) -> Bool
-    ) -> AsyncRemoveDuplicatesSequence<Self> {
-        AsyncRemoveDuplicatesSequence(self, by: areEquivalent)
+    ) -> DeduplicatedSequence<Self> {
+        DeduplicatedSequence(self, by: areEquivalent)
     }
 }
 
 /// An asynchronous sequence that skips consecutive duplicates of its base.
-public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
+public struct DeduplicatedSequence<Base: AsyncSequence>: AsyncSequence {
     /// The type of element the sequence produces: its base's.
     public typealias Element = Base.Element
     /// The error the sequence throws: its base's (`Never` when the base cannot throw).
@@ -40,7 +40,7 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
         Iterator(base: base.makeAsyncIterator(), areEquivalent: areEquivalent)
     }
 
-    /// The iterator of an ``AsyncRemoveDuplicatesSequence``.
+    /// The iterator of an ``DeduplicatedSequence``.
     public struct Iterator: AsyncIteratorProtocol {
         private var base: Base.AsyncIterator
         private let areEquivalent: @Sendable (Element, Element) -> Bool
@@ -73,7 +73,7 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
     }
 }
 
-extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
+extension DeduplicatedSequence: Sendable where Base: Sendable {}
 
 @available(*, unavailable)
-extension AsyncRemoveDuplicatesSequence.Iterator: Sendable {}
+extension DeduplicatedSequence.Iterator: Sendable {}

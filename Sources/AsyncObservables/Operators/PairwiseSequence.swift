@@ -3,13 +3,13 @@ extension AsyncSequence {
     /// `scan`-based idiom): `[a, b, c]` -> `[(a, b), (b, c)]`.
     ///
     /// The first element produces no pair; it becomes the `previous` of the second.
-    public func pairwise() -> AsyncPairwiseSequence<Self> {
-        AsyncPairwiseSequence(self)
+    public func pairwise() -> PairwiseSequence<Self> {
+        PairwiseSequence(self)
     }
 }
 
 /// An asynchronous sequence of each element of its base with the element before it.
-public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
+public struct PairwiseSequence<Base: AsyncSequence>: AsyncSequence {
     /// Two consecutive elements of the base: the earlier as `previous`, the later as `current`.
     public typealias Element = (previous: Base.Element, current: Base.Element)
     /// The error the sequence throws: its base's (`Never` when the base cannot throw).
@@ -26,7 +26,7 @@ public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
         Iterator(base: base.makeAsyncIterator())
     }
 
-    /// The iterator of an ``AsyncPairwiseSequence``.
+    /// The iterator of an ``PairwiseSequence``.
     public struct Iterator: AsyncIteratorProtocol {
         private var base: Base.AsyncIterator
         private var previous: Base.Element?
@@ -57,7 +57,7 @@ public struct AsyncPairwiseSequence<Base: AsyncSequence>: AsyncSequence {
     }
 }
 
-extension AsyncPairwiseSequence: Sendable where Base: Sendable {}
+extension PairwiseSequence: Sendable where Base: Sendable {}
 
 @available(*, unavailable)
-extension AsyncPairwiseSequence.Iterator: Sendable {}
+extension PairwiseSequence.Iterator: Sendable {}

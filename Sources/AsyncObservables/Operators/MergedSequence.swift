@@ -17,16 +17,16 @@
 public func merge<Base: AsyncSequence & Sendable>(
     _ bases: Base...,
     bufferingPolicy: BufferingPolicy = .unbounded
-) -> AsyncMergeSequence<Base> where Base.Element: Sendable {
-    AsyncMergeSequence(bases, bufferingPolicy: bufferingPolicy)
+) -> MergedSequence<Base> where Base.Element: Sendable {
+    MergedSequence(bases, bufferingPolicy: bufferingPolicy)
 }
 
 /// Merges an array of asynchronous sequences; see ``merge(_:bufferingPolicy:)-(Base...,_)``.
 public func merge<Base: AsyncSequence & Sendable>(
     _ bases: [Base],
     bufferingPolicy: BufferingPolicy = .unbounded
-) -> AsyncMergeSequence<Base> where Base.Element: Sendable {
-    AsyncMergeSequence(bases, bufferingPolicy: bufferingPolicy)
+) -> MergedSequence<Base> where Base.Element: Sendable {
+    MergedSequence(bases, bufferingPolicy: bufferingPolicy)
 }
 
 /// An asynchronous sequence of the elements of several bases, in arrival order.
@@ -34,7 +34,7 @@ public func merge<Base: AsyncSequence & Sendable>(
 /// Iteration starts one child task per base, consuming it eagerly into a buffer with the
 /// sequence's ``BufferingPolicy``. Cancelling the consuming task, or dropping the
 /// iterator, cancels them; a cancelled consumer's `next()` returns `nil`.
-public struct AsyncMergeSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+public struct MergedSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sendable {
     /// The type of element the sequence produces: the bases'.
     public typealias Element = Base.Element
@@ -54,7 +54,7 @@ where Base.Element: Sendable {
         Iterator(bases: bases, bufferingPolicy: bufferingPolicy)
     }
 
-    /// The iterator of an ``AsyncMergeSequence``.
+    /// The iterator of an ``MergedSequence``.
     public struct Iterator: AsyncIteratorProtocol {
         private let bases: [Base]
         private let bufferingPolicy: BufferingPolicy
@@ -147,4 +147,4 @@ where Base.Element: Sendable {
 }
 
 @available(*, unavailable)
-extension AsyncMergeSequence.Iterator: Sendable {}
+extension MergedSequence.Iterator: Sendable {}
