@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "StreamRouter", targets: ["StreamRouter"]),
         .library(name: "AsyncObservables", targets: ["AsyncObservables"]),
         .library(name: "StreamRouterTesting", targets: ["StreamRouterTesting"]),
-        // Executable products are named for this package too: SwiftPM links every executable
-        // product of a graph into one directory, so a consumer's own `Playground` product and
-        // this package's would be one file (`swift run Playground` in the consumer ran ours).
-        // Tests/Consumer checks that a consumer's `Playground` and `Benchmarks` are its own.
-        .executable(name: "StreamRouterPlayground", targets: ["StreamRouterPlayground"]),
-        .executable(name: "StreamRouterBenchmarks", targets: ["StreamRouterBenchmarks"]),
+        // The executable products keep the names the README's commands use (`swift run
+        // Playground`, `swift run -c release Benchmarks`); their targets have names unique to
+        // this package, so a consumer's own `Playground` or `Benchmarks` *target* never clashes
+        // (Tests/Consumer checks it). SwiftPM links every executable product of a graph into
+        // one folder, so a consumer should not name an executable *product* `Playground` or
+        // `Benchmarks` (`swift run Playground` there would run this package's): the README says so.
+        .executable(name: "Playground", targets: ["StreamRouterPlayground"]),
+        .executable(name: "Benchmarks", targets: ["StreamRouterBenchmarks"]),
     ],
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
