@@ -5,7 +5,7 @@ import StreamRouter
 
 /// The route enum of "Typed Routes and Deep Links", which other articles refer to.
 public enum AppRoute: RouteProvider {
-    case home, login, settings, allProducts, logout
+    case home, login, settings, allProducts, logout, colorPicker
     case products(category: String)
     case profile(id: Int)
 
@@ -17,6 +17,11 @@ public enum AppRoute: RouteProvider {
             $0.map("user/*/logout") { .logout }
         }
     }
+}
+
+/// The value a picker screen returns ("Results from a screen"), as SwiftUI's `Color` would.
+public enum Color: Sendable {
+    case red, green, blue
 }
 
 /// "Getting Started"'s view model, which "Testing Streams" tests.

@@ -350,7 +350,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         hooks.withLock { $0.addGuard(named: name, check) }
     }
 
-    /// Registers a preparation (XRouter's `prepareForTransition(to:)`): run for each route a
+    /// Registers a preparation (the role of XRouter's `prepareForTransition(from:)`): run for each route a
     /// navigation shows, in order, before it commits; throwing cancels the navigation
     /// (``NavigationError/cancelledByGuard(name:reason:)``). It runs in the guard sequence,
     /// at its registration position.
