@@ -128,6 +128,24 @@ enum ShopRoute: RouteProvider {
         actions.cancel()
     }
 
+    @Test func streamsMadeLaterSeeNavigationsMadeWhileNobodyWatched() async throws {
+        let app = Self.makeApp()
+        try await app.navigate(to: .product(id: 1))  // nobody subscribes: nothing is relayed
+        try await app.router(for: .search).navigate(to: .results(query: "q"))
+        #expect(app.state[.search].stack == [.results(query: "q")])
+        let states = StreamRecorder(app.states)
+        let first = try #require(try await states.next(1).first)
+        #expect(first[.home].stack == [.product(id: 1)])
+        #expect(first[.search].stack == [.results(query: "q")])
+        let actions = StreamRecorder(app.actions)
+        try await app.select(.search)
+        let switched = try #require(try await actions.next(1).first)
+        #expect(switched.previousPath == "/product/1")
+        #expect(switched.currentPath == "/results/q")
+        states.cancel()
+        actions.cancel()
+    }
+
     @Test func relaunchRestoresEveryStackAndTheSelectedTab() async throws {
         let folder = try NavigatorPersistenceTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A state behind a lock, with subscribers that receive the events each mutation
 /// publishes, in one total order consistent with the state.
 ///
@@ -35,6 +37,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     private let storage: Locked<Storage>
+    /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
+    /// relay can skip a publisher nobody subscribes to without taking its lock.
+    private let subscriptionCount = Atomic<Int>(0)
 
     /// Creates a publisher holding `initialState`.
     public init(_ initialState: State) {
@@ -127,6 +132,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ) -> SubjectStream<Element> {
         let isRegistered = storage.withLock { storage in
             guard let id = storage.subscribers.add(subscriber) else { return false }
+            subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
             for element in initial(storage.state) {
                 _ = buffer.enqueue(element)  // nobody waits on a new buffer: nothing to wake
             }
@@ -142,7 +148,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Finishes every stream and refuses new subscribers (their streams finish at once).
     /// Calling it again does nothing.
     public func finish() {
-        let subscribers = storage.withLock { $0.subscribers.finish() }
+        let subscribers = storage.withLock { storage in
+            defer { subscriptionCount.store(0, ordering: .releasing) }
+            return storage.subscribers.finish()
+        }
         for subscriber in subscribers {
             subscriber.endpoint.finish()
         }
@@ -160,21 +169,35 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ///
     /// The relay lasts as long as this publisher; after `target` finishes, its state still
     /// changes but nothing is delivered.
+    ///
+    /// While `target` has no subscriber, only the events `changesState` accepts are relayed
+    /// (the others would publish to nobody), without taking `target`'s lock for the rest.
+    /// A subscription to `target` made concurrently sees every event relayed after it was
+    /// registered: the check reads a count stored under `target`'s lock.
     /// - Parameters:
     ///   - target: The publisher receiving the events.
+    ///   - changesState: Whether an event changes `target`'s state (so it must be relayed
+    ///     even while nobody subscribes to `target`).
     ///   - body: Applies one event to `target`'s state and, when `target` has subscribers
     ///     (its `Bool` argument), publishes what it makes of it: a relay into a publisher
     ///     nobody subscribes to can skip building its events.
     package func relay<TargetState: Sendable, TargetEvent: Sendable>(
         to target: ObservableState<TargetState, TargetEvent>,
+        changesState: @escaping @Sendable (Event) -> Bool,
         _ body: @escaping @Sendable (Event, inout TargetState, Bool, (TargetEvent) -> Void) -> Void
     ) {
         let subscriber = StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
+            guard target.hasSubscribers || changesState(event) else { return }
             target.updateRelayed(wakes: &wakes) { state, isObserved, publish in
                 body(event, &state, isObserved, publish)
             }
         }
         storage.withLock { _ = $0.subscribers.add(subscriber) }
+    }
+
+    /// Whether any subscription is live, read without the lock.
+    package var hasSubscribers: Bool {
+        subscriptionCount.load(ordering: .acquiring) > 0
     }
 
     /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
@@ -191,7 +214,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// cancellation handler (under the runtime's lock of the cancelled task): it takes this
     /// publisher's lock, which is never held while calling into the runtime.
     private func unsubscribe(_ id: SubscriberRegistry<Event>.ID) {
-        let removed = storage.withLock { $0.subscribers.remove(id) }
+        let removed = storage.withLock { storage in
+            defer { subscriptionCount.store(storage.subscribers.count, ordering: .releasing) }
+            return storage.subscribers.remove(id)
+        }
         _ = removed  // released here, outside the lock
     }
 }

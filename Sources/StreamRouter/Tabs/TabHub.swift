@@ -1,7 +1,7 @@
 /// What a ``TabRouter`` keeps behind its own lock: every tab, a copy of each tab's state
-/// (kept up to date by the routers' relayed events, so the whole tree is read in one
-/// critical section, without taking any router's lock), the selected tab, and the app's
-/// last path change.
+/// (kept up to date by the routers' relayed events while anyone subscribes to the tab
+/// router, so the whole tree is read in one critical section, without taking any router's
+/// lock), and the selected tab.
 ///
 /// Tabs are kept by position, so a relayed event updates its tab's state with an array
 /// store, not a dictionary update: this runs on every navigation.
@@ -12,7 +12,6 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     var stacks: [RouterState<Route>]
     /// The position of the selected tab.
     var selectedIndex: Int
-    var lastAction: NavigationAction?
     /// How many times the tree changed since launch: the generation of each saved state.
     var changeCount = 0
 

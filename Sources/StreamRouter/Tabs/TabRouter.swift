@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The navigation of a tab app: one ``Router`` per tab, each keeping its own stack, a
 /// selected tab, deep links that switch to the tab their route belongs to, and every tab's
@@ -40,6 +41,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The routers of the tabs given at creation, at their tab's position (read without a
     /// lock on every navigation of the selected tab).
     private let routersByPosition: [Router<Route>]
+    /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
+    /// that navigating on the selected tab takes no lock of the tab router.
+    private let selectedPosition: Atomic<Int>
     private let persistence: StatePersistence<TabRouterState<Tab, Route>>?
 
     /// Creates a tab router whose tabs all start with an empty stack.
@@ -129,6 +133,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             ))
         self.routers = Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         routersByPosition = routers
+        selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
         for (position, router) in routers.enumerated() {
             Self.relay(router, at: position, of: unique[position], to: hub)
         }
@@ -150,17 +155,25 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         of tab: Tab,
         to hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
     ) {
-        router.storage.relay(to: hub) { event, hub, isObserved, publish in
+        // While nobody subscribes to the tab router, nothing is relayed: its copies of the
+        // tabs' states are refreshed when a subscription that needs them is made (`tracking`).
+        router.storage.relay(to: hub, changesState: { _ in false }, relayBody(position: position, tab: tab))
+    }
+
+    /// Applies one of `tab`'s router events to the hub, and publishes it when anyone listens.
+    private static func relayBody(
+        position: Int, tab: Tab
+    ) -> @Sendable (RouterEvent<Route>, inout TabHub<Tab, Route>, Bool, (TabHubEvent<Tab, Route>) -> Void) -> Void {
+        { event, hub, isObserved, publish in
             var action: NavigationAction?
             if case .completed(_, let state, let change) = event {
                 hub.stacks[position] = state
                 hub.changeCount += 1
                 if position == hub.selectedIndex, let change {
-                    hub.lastAction = change
                     action = change
                 }
             }
-            guard isObserved else { return }  // nobody to tell: skip building the event
+            guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
             relayed.action = action
             if event.state != nil {
@@ -177,19 +190,21 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         hub.read { $0.selected }
     }
 
-    /// The selected tab and every tab's stack and modal, as one consistent snapshot.
+    /// The selected tab and every tab's stack and modal. Each tab's state is one consistent
+    /// snapshot of its router; the tabs are read one after the other (the ``states`` stream
+    /// gives the whole tree in one total order with the events).
     public var state: TabRouterState<Tab, Route> {
-        hub.read { $0.state }
+        let (selected, tabs) = hub.read { ($0.selected, $0.tabs) }
+        var stacks: [Tab: RouterState<Route>] = [:]
+        for tab in tabs {
+            stacks[tab] = router(for: tab).state
+        }
+        return TabRouterState(selected: selected, stacks: stacks)
     }
 
     /// The app's path: the selected tab's stack's path.
     public var path: String {
-        hub.read { $0.path }
-    }
-
-    /// The last change of the app's path; `nil` until one.
-    public var lastAction: NavigationAction? {
-        hub.read { $0.lastAction }
+        selectedRouter.path
     }
 
     /// The router of `tab`: each tab keeps its own stack. Navigating on it directly is
@@ -214,8 +229,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// The router of the selected tab.
     public var selectedRouter: Router<Route> {
-        let (position, tab) = hub.read { ($0.selectedIndex, $0.selected) }
-        return position < routersByPosition.count ? routersByPosition[position] : router(for: tab)
+        let position = selectedPosition.load(ordering: .acquiring)
+        guard position < routersByPosition.count else {
+            return router(for: selectedTab)  // a tab added after creation
+        }
+        return routersByPosition[position]
     }
 
     // MARK: - Navigating
@@ -229,13 +247,13 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
             let previous = hub.stacks[hub.selectedIndex]
             hub.selectedIndex = position
+            selectedPosition.store(position, ordering: .releasing)
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
             if !current.hasSamePath(as: previous) {
                 let action = NavigationAction(
                     currentPath: { current.path }, previousPath: { previous.path }, action: .push)
-                hub.lastAction = action
                 event.action = action
             }
             publish(event)
@@ -345,13 +363,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// Every change of the app's path after this call.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
+        tracking { hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action }) }
     }
 
     /// The app's path now, then after each change.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.path] }, transform: { $0.action?.currentPath })
+        tracking {
+            hub.subscribe(
+                bufferingPolicy: bufferingPolicy, initial: { [$0.path] }, transform: { $0.action?.currentPath })
+        }
     }
 
     /// The whole tree now, then after each change (a navigation on any tab, a selection).
@@ -362,7 +383,31 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The whole tree now, then after each change.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.changed?.state })
+        tracking {
+            hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.changed?.state })
+        }
+    }
+
+    /// Makes a subscription whose elements read the tab router's copies of the tabs'
+    /// states (`states`, `actions`, `paths`): first a placeholder subscription, so that every
+    /// router relays its events from now on; then each copy is refreshed from its router,
+    /// under that router's lock (the order relays take the locks in, so no relayed state is
+    /// overwritten by an older one); then the subscription itself, whose first element reads
+    /// the fresh copies.
+    private func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
+        let placeholder = hub.subscribe(bufferingPolicy: .bufferingNewest(0), transform: { _ in Int?.none })
+        let tabs = hub.read { $0.tabs }
+        for (position, tab) in tabs.enumerated() {
+            let router = router(for: tab)
+            router.storage.read { routerStorage in
+                hub.update { hub, _ in
+                    hub.stacks[position] = routerStorage.state
+                }
+            }
+        }
+        let stream = subscribe()
+        withExtendedLifetime(placeholder) {}
+        return stream
     }
 
     // MARK: - Persistence
@@ -400,8 +445,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// state, the task records it (the newest only) for the background writer.
     private func startSaving() {
         guard let persistence else { return }
-        let states = hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
-            event.changed.map { (state: $0.state, generation: $0.changeCount) }
+        let states = tracking {
+            hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
+                event.changed.map { (state: $0.state, generation: $0.changeCount) }
+            }
         }
         Task.detached(priority: .utility) {
             for await (state, generation) in states {
