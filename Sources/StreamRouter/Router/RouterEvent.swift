@@ -14,7 +14,12 @@ import Foundation
 ///     if let error = event.error { log.error("\(event)") }   // one loop logs every failure
 /// }
 /// ```
-public enum RouterEvent<Route: RouteProvider>: Sendable, CustomStringConvertible {
+///
+/// Events are `Equatable`, so tests can write `#expect(events == [...])`: requests and
+/// states compare by value (states by their routes, see ``RouterState``), errors as
+/// ``NavigationError`` and ``URLNotHandledReason`` compare them (an `any Error` reason by
+/// its description).
+public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomStringConvertible {
     /// A navigation was called and waits for its turn.
     case started(NavigationRequest<Route>)
     /// A guard redirected the attempt; the new request goes through the guards again.
