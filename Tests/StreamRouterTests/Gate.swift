@@ -1,4 +1,5 @@
 import AsyncObservables
+
 /// A latch for ordering concurrent test steps without sleeping: `wait()` suspends until
 /// `open()` (at once after it). Continuations are resumed after the lock is released.
 final class Gate: Sendable {

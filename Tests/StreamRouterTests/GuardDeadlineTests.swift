@@ -31,10 +31,12 @@ import Testing
         #expect(await second == nil)
         #expect(router.stack == [.b])
         let recorded = try await events.next(3)  // after the first `.started`
-        #expect(recorded.contains(.cancelled(
-            NavigationRequest(id: 0, operation: .navigate(to: [.a])),
-            .deadlineExceeded(name: "stuck", deadline: .seconds(5))
-        )))
+        #expect(
+            recorded.contains(
+                .cancelled(
+                    NavigationRequest(id: 0, operation: .navigate(to: [.a])),
+                    .deadlineExceeded(name: "stuck", deadline: .seconds(5))
+                )))
     }
 
     @Test func theRouterDefaultAppliesToPreparations() async throws {

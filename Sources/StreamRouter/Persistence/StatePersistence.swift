@@ -129,7 +129,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         guard let persistence else {
             return .finished()
         }
-        return persistence.outcomes.subscribe(bufferingPolicy: bufferingPolicy, initial: { $0.map { [$0] } ?? [] }, transform: { $0 })
+        return persistence.outcomes.subscribe(
+            bufferingPolicy: bufferingPolicy, initial: { $0.map { [$0] } ?? [] }, transform: { $0 })
     }
 
     /// Reads the saved state, and records how that went. Never throws and never writes.

@@ -38,7 +38,8 @@ extension Router {
         let outcome: PersistenceEvent
         do {
             try await run(request)
-            outcome = await Self.redirect(of: request, in: events).map { .restoreRedirected(to: $0.description) } ?? .restored
+            outcome =
+                await Self.redirect(of: request, in: events).map { .restoreRedirected(to: $0.description) } ?? .restored
         } catch {
             outcome = .restoreRefused(error)
         }

@@ -35,7 +35,8 @@ extension Router {
     public func resumeRedirected() async throws(NavigationError) -> Bool {
         let request: NavigationRequest<Route>? = storage.update { storage, publish in
             guard let original = storage.redirectedRequest.take() else { return nil }
-            let request = NavigationRequest(id: storage.queue.enqueue(), operation: original.operation, url: original.url)
+            let request = NavigationRequest(
+                id: storage.queue.enqueue(), operation: original.operation, url: original.url)
             publish(.started(request))
             return request
         }

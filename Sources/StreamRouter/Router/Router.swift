@@ -45,7 +45,9 @@ import Foundation
 /// stack alone.
 ///
 /// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
-/// ``navigateBack(returning:)``.
+/// ``navigateBack(returning:)``. A login screen can finish the request a guard redirected
+/// to it: see ``resumeRedirected()``. A router with a store shows its saved state only
+/// through its guards: see ``restore()``.
 ///
 /// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
 /// > the last committed state. Streams subscribe when created, never keep the router alive,
@@ -422,7 +424,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     /// Removes a guard or preparation; navigations that have already read the guards are
     /// not affected.
-    /// - Parameter id: What ``addGuard(named:_:)`` or ``addPreparation(named:_:)`` returned.
+    /// - Parameter id: What ``addGuard(named:deadline:_:)`` or ``addPreparation(named:deadline:_:)`` returned.
     public func removeGuard(_ id: NavigationGuardID) {
         hooks.withLock { $0.removeGuard(id) }
     }

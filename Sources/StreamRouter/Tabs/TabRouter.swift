@@ -298,7 +298,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await select(tab)
     }
 
-    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:_:)``).
+    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).
     /// - Returns: Each tab's guard id, for ``Router/removeGuard(_:)`` on that tab's router.
     @discardableResult
     public func addGuard(
