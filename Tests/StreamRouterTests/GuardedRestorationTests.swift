@@ -109,3 +109,56 @@ import Testing
         #expect(await router.restore() == nil, "no store")
     }
 }
+
+/// The same for a `TabRouter`: every tab's saved stack goes through that tab's guards.
+@Suite(.timeLimit(.minutes(2))) struct GuardedTabRestorationTests {
+    struct LoggedOut: Error, CustomStringConvertible {
+        var description: String { "logged out" }
+    }
+
+    static func app(_ store: any NavigationStateStore) -> TabRouter<ShopTab, ShopRoute> {
+        TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+    }
+
+    @Test func aSavedTreeNoLongerBypassesTheGuards() async throws {
+        let store = InMemoryStateStore()
+        let first = Self.app(store)
+        try await first.navigate(to: .product(id: 7))
+        try await first.select(.profile)
+        try await first.navigate(to: .settings)
+        first.flush()
+
+        let app = Self.app(store)
+        #expect(app.state.stacks.values.allSatisfy { $0.stack.isEmpty } && app.selectedTab == .home)
+        let events = StreamRecorder(app.events)
+        let persistence = StreamRecorder(app.persistenceEvents)
+        app.addGuard(named: "auth") { pending in
+            pending.destinations.contains(.settings) ? .cancel(LoggedOut()) : .allow
+        }
+        let refusal = NavigationError.cancelledByGuard(name: "auth", reason: LoggedOut())
+        #expect(await app.restore() == .restoreRefused(refusal))
+        #expect(try await persistence.next(1) == [.restoreRefused(refusal)])
+        #expect(app.router(for: .home).stack == [.product(id: 7)], "an allowed tab is restored")
+        #expect(app.router(for: .profile).stack.isEmpty, "the refused tab stays empty")
+        #expect(app.selectedTab == .profile)
+        let cancelled = try await events.next(4).filter { $0.event.error != nil }
+        #expect(cancelled.map(\.tab) == [.profile])
+        #expect(cancelled.first?.event.error == refusal)
+    }
+
+    @Test func aRedirectIsAppliedOnItsTab() async throws {
+        let store = InMemoryStateStore()
+        let first = Self.app(store)
+        try await first.select(.profile)
+        try await first.navigate(to: .settings)
+        first.flush()
+
+        let app = Self.app(store)
+        app.addGuard(named: "auth") { pending in
+            pending.destinations.contains(.settings) ? .redirect(to: .login) : .allow
+        }
+        #expect(await app.restore() == .restoreRedirected(to: "navigate(to: [login])"))
+        #expect(app.router(for: .profile).stack == [.login])
+        #expect(await app.restore() == .restoreRedirected(to: "navigate(to: [login])"), "applied once")
+    }
+}

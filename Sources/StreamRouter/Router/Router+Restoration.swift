@@ -33,6 +33,15 @@ extension Router {
         guard let saved = savedState.withLock({ $0.take() }) else {
             return persistence.restoration
         }
+        let outcome = await applyRestored(saved)
+        persistence.record(outcome)
+        return outcome
+    }
+
+    /// Applies a saved state through the guards (the work of ``restore()``, and of
+    /// ``TabRouter/restore()`` for each tab), without recording the outcome.
+    /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
+    func applyRestored(_ saved: RouterState<Route>) async -> PersistenceEvent {
         let events = self.events  // subscribed before the request is, to see its redirects
         let request = enqueue(.restore(saved), url: nil)
         let outcome: PersistenceEvent
@@ -43,7 +52,6 @@ extension Router {
         } catch {
             outcome = .restoreRefused(error)
         }
-        persistence.record(outcome)
         return outcome
     }
 
