@@ -7,7 +7,8 @@ import Foundation
 /// An attempt is published as `.started`, then zero or more `.redirected`, then exactly one
 /// of `.completed`, `.cancelled` or `.failed`. Attempts never interleave (navigations run
 /// one at a time, in call order), though a `.started` may come while an earlier attempt is
-/// still running. Every `false` from ``Router/openURL(_:)`` has one `.urlNotHandled`.
+/// still running, and so may the `.started` and `.failed` of a navigation a hook of that
+/// attempt started (``NavigationError/reentrantNavigation``: it fails at once). Every `false` from ``Router/openURL(_:)`` has one `.urlNotHandled`.
 ///
 /// ```swift
 /// for await event in router.events {
