@@ -90,6 +90,28 @@ import Testing
         try await router.navigate(to: .a)
         #expect(failed.withLock { $0 })
         #expect(router.stack == [.login, .a])
+        #expect(router.redirectedRequest?.operation == .navigate(to: [.settings]), "kept for a later call")
+    }
+
+    @Test func restoringFromInsideAGuardFailsAtOnceAndKeepsTheSavedState() async throws {
+        let store = InMemoryStateStore()
+        let first = Router<Route>(store: store)
+        try await first.navigate(to: [.a, .b])
+        first.flush()
+        let router = Router<Route>(store: store)
+        let outcome = Locked<PersistenceEvent?>(nil)
+        router.addGuard(named: "nested") { [weak router] pending in
+            if pending.destinations == [.c], let router {
+                let event = await router.restore()
+                outcome.withLock { $0 = event }
+            }
+            return .allow
+        }
+        try await router.navigate(to: .c)
+        #expect(outcome.withLock { $0 } == .restoreRefused(.reentrantNavigation))
+        #expect(router.restoration == nil, "nothing recorded")
+        #expect(await router.restore() == .restored)
+        #expect(router.stack == [.a, .b])
     }
 
     @Test func aPreparationOrATransitionHandlerNavigatingFailsAtOnce() async throws {

@@ -22,6 +22,11 @@ extension Router {
     /// - ``PersistenceEvent/nothingSaved`` or ``PersistenceEvent/restoreFailed(_:)``: nothing
     ///   usable was saved (known since the router was made); nothing is navigated.
     ///
+    /// Called from inside a guard, preparation or transition handler of this router, it
+    /// returns ``PersistenceEvent/restoreRefused(_:)`` with
+    /// ``NavigationError/reentrantNavigation`` at once, records nothing and keeps the saved
+    /// state for a later call.
+    ///
     /// Call it once, after registering guards and before navigating: navigations called
     /// earlier run first (the queue is first in, first out), and their saves overwrite the
     /// saved state in the store (not the one this call applies). Later calls apply nothing and
@@ -30,6 +35,10 @@ extension Router {
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
+        if GuardedRouters.contains(self), let saved = savedState.withLock({ $0 }) {
+            // From inside a hook it fails at once: keep the saved state for a later call.
+            return await applyRestored(saved)
+        }
         guard let saved = savedState.withLock({ $0.take() }) else {
             return persistence.restoration
         }

@@ -27,14 +27,19 @@ extension Router {
     /// `.checkout` above) and keeps its URL for a deep link. It is applied to the state at
     /// the time it runs, so leave the login screen first (dismiss it, or pop it), or resume
     /// with it on the stack.
+    /// From inside a guard, preparation or transition handler of this router it throws
+    /// ``NavigationError/reentrantNavigation`` at once and keeps the request.
     /// - Returns: `false` when there was nothing to resume (nothing is navigated), `true`
     ///   when the navigation committed.
     /// - Throws: ``NavigationError`` when the resumed navigation is cancelled or fails; the
     ///   state is then unchanged.
     @discardableResult
     public func resumeRedirected() async throws(NavigationError) -> Bool {
+        // From inside a hook the navigation fails at once: keep the request for a later call.
+        let isReentrant = GuardedRouters.contains(self)
         let request: NavigationRequest<Route>? = storage.update { storage, publish in
-            guard let original = storage.redirectedRequest.take() else { return nil }
+            let kept = isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
+            guard let original = kept else { return nil }
             let request = NavigationRequest(
                 id: storage.queue.enqueue(), operation: original.operation, url: original.url)
             publish(.started(request))
