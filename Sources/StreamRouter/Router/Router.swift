@@ -369,8 +369,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///   - deadline: How long the guard may take, on ``guardClock``; past it the navigation
     ///     is cancelled with ``NavigationError/deadlineExceeded(name:deadline:)`` and the
     ///     queue moves on. `nil` (the default) uses ``defaultGuardDeadline``.
-    ///   - check: Decides; runs on the navigating task (in a child task of it when a deadline
-    ///     applies).
+    ///   - check: Decides; runs on the navigating task, or, when a deadline applies, in a task
+    ///     of its own that inherits its priority and task-locals (cancelled at the deadline
+    ///     or when the navigating task is; the navigation does not wait for it to stop).
     /// - Returns: An id for ``removeGuard(_:)``.
     @discardableResult
     public func addGuard(
