@@ -158,6 +158,7 @@ struct ScriptedTour {
         let store = FileStateStore(url: folder.appendingPathComponent("tabs.json"))
         let events = await tabSteps(store)
         let relaunched = TabRouter<AppTab, StoreRoute>(tabs: AppTab.allCases, selected: .shop, store: store) { $0.tab }
+        await relaunched.restore()  // after adding guards: every saved stack goes through them
         let restored = AppTab.allCases.map { "\($0): \(relaunched.router(for: $0).state)" }.joined(separator: ", ")
         print("  relaunch: \(relaunched.restoration ?? .nothingSaved)")
         print("      selected \(relaunched.selectedTab); \(restored)")

@@ -26,12 +26,14 @@ import Testing
         #expect((1...2).contains(store.saveCount), "saves are coalesced: one or two writes")
 
         let relaunched = Router<Screen>(store: store)
+        #expect(relaunched.restoration == nil && relaunched.stack.isEmpty, "nothing shown before restore()")
+        #expect(await relaunched.restore() == .restored)
         #expect(relaunched.restoration == .restored)
         #expect(relaunched.stack == [.home, .list(category: "shoes"), .detail(id: 7)])
         #expect(relaunched.modal == .settings)
         try await relaunched.navigateBack()
         relaunched.flush()
-        #expect(Router<Screen>(store: store).stack == [.home, .list(category: "shoes")])
+        #expect(await Router<Screen>.relaunched(from: store).stack == [.home, .list(category: "shoes")])
     }
 
     @Test func aNavigationThatChangesNothingIsNotSaved() async throws {
@@ -63,7 +65,7 @@ import Testing
         #expect(store.data == data)  // untouched until a change
         try await router.navigate(to: .home)
         router.flush()
-        #expect(Router<Screen>(store: store).stack == [.home])
+        #expect(await Router<Screen>.relaunched(from: store).stack == [.home])
     }
 
     @Test func fileStoreRoundTrip() async throws {
@@ -74,7 +76,16 @@ import Testing
         let router = Router<Screen>(store: store)
         try await router.navigate(to: [.home, .detail(id: 1)])
         router.flush()
-        #expect(Router<Screen>(store: store).stack == [.home, .detail(id: 1)])
+        #expect(await Router<Screen>.relaunched(from: store).stack == [.home, .detail(id: 1)])
+    }
+}
+
+extension Router {
+    /// A router made from `store`, with the saved state restored (no guards).
+    static func relaunched(from store: any NavigationStateStore) async -> Router {
+        let router = Router(store: store)
+        await router.restore()
+        return router
     }
 }
 

@@ -162,6 +162,8 @@ enum ShopRoute: RouteProvider {
         let relaunched = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
             $0.tab
         }
+        #expect(relaunched.restoration == nil && relaunched.selectedTab == .home, "nothing shown before restore()")
+        #expect(await relaunched.restore() == .restored)
         #expect(relaunched.restoration == .restored)
         #expect(relaunched.selectedTab == .profile)
         #expect(relaunched.state == first.state)
@@ -194,6 +196,7 @@ enum ShopRoute: RouteProvider {
         try await relaunched.navigate(to: .product(id: 2))
         relaunched.flush()
         let again = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+        #expect(await again.restore() == .restored)
         #expect(again.router(for: .home).stack == [.product(id: 2)])
     }
 

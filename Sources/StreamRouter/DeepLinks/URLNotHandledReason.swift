@@ -4,7 +4,10 @@
 /// When several groups could have taken the URL, the reason is the furthest any of them
 /// got: a wrong path in a group for the right host is ``noMatchingPath(_:)``, not
 /// ``unknownHost(_:)``.
-public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
+///
+/// It is `Equatable` for tests: ``mappingFailed(pattern:error:)``'s error compares by its
+/// description (`String(describing:)`), since errors in general are not `Equatable`.
+public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvertible {
     /// The router's ``InputPolicy`` rejected the URL (too long, control characters), or a
     /// path segment holds a control character once percent-decoded (`%00`, `%0A`, `%1B`:
     /// ``InputError/Kind/urlPathSegment``; refused whatever the policy, by
@@ -30,6 +33,22 @@ public enum URLNotHandledReason: Error, Sendable, CustomStringConvertible {
     case mappingFailed(pattern: String, error: any Error)
     /// The URL mapped to a route, but the navigation failed or was cancelled.
     case navigationFailed(NavigationError)
+
+    /// Compares the cases and their payloads; an `any Error` compares by its description.
+    public static func == (lhs: URLNotHandledReason, rhs: URLNotHandledReason) -> Bool {
+        switch (lhs, rhs) {
+        case (.rejectedInput(let a), .rejectedInput(let b)): a == b
+        case (.noURLsRegistered, .noURLsRegistered): true
+        case (.unsupportedScheme(let a), .unsupportedScheme(let b)): a == b
+        case (.unknownHost(let a), .unknownHost(let b)): a == b
+        case (.noMatchingPath(let a), .noMatchingPath(let b)): a == b
+        case (.undecodablePathSegment(let a), .undecodablePathSegment(let b)): a == b
+        case (.parameterConversionFailed(let a), .parameterConversionFailed(let b)): a == b
+        case (.mappingFailed(let a, let x), .mappingFailed(let b, let y)): a == b && "\(x)" == "\(y)"
+        case (.navigationFailed(let a), .navigationFailed(let b)): a == b
+        default: false
+        }
+    }
 
     /// A short sentence for logs.
     public var description: String {

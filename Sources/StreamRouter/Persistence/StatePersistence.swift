@@ -12,6 +12,13 @@ public enum PersistenceEvent: Sendable, Equatable, CustomStringConvertible {
     case restoreFailed(PersistenceError)
     /// Saving after a change failed (the change itself stands).
     case saveFailed(PersistenceError)
+    /// The saved state was read, but applying it through the router's guards failed or was
+    /// cancelled (``Router/restore()``): the router stayed at its initial state and the store
+    /// was left untouched until the next change.
+    case restoreRefused(NavigationError)
+    /// The saved state was read, but a guard redirected its restoration
+    /// (``Router/restore()``): the redirect was applied instead. `operation` describes it.
+    case restoreRedirected(to: String)
 
     /// A sentence for logs.
     public var description: String {
@@ -20,6 +27,8 @@ public enum PersistenceEvent: Sendable, Equatable, CustomStringConvertible {
         case .nothingSaved: "no saved state: started from the default"
         case .restoreFailed(let error): "could not restore saved state (\(error)): started from the default"
         case .saveFailed(let error): "could not save state: \(error)"
+        case .restoreRefused(let error): "the guards refused the saved state (\(error)): kept the initial state"
+        case .restoreRedirected(let operation): "the guards redirected the saved state to \(operation)"
         }
     }
 }
@@ -80,7 +89,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
     /// Serialises writes (background and ``flush()``); counts the successful ones.
     private let writes = Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
-    private let outcomes = ObservableState<PersistenceEvent, PersistenceEvent>(.nothingSaved)
+    /// `nil` until the restore outcome is known.
+    private let outcomes = ObservableState<PersistenceEvent?, PersistenceEvent>(nil)
 
     private let validate: @Sendable (State) throws -> Void
 
@@ -100,8 +110,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         self.validate = validate
     }
 
-    /// How the last restore went.
-    var restoration: PersistenceEvent {
+    /// How the last restore went; `nil` until it is known.
+    var restoration: PersistenceEvent? {
         outcomes.state
     }
 
@@ -110,8 +120,8 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         writes.withLock { $0 }
     }
 
-    /// The restore outcome first, then each save failure; a finished stream when there is
-    /// no persistence.
+    /// The restore outcome first (once known), then each save failure; a finished stream
+    /// when there is no persistence.
     static func events(
         of persistence: StatePersistence?,
         bufferingPolicy: BufferingPolicy
@@ -119,17 +129,27 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         guard let persistence else {
             return .finished()
         }
-        return persistence.outcomes.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0] }, transform: { $0 })
+        return persistence.outcomes.subscribe(
+            bufferingPolicy: bufferingPolicy, initial: { $0.map { [$0] } ?? [] }, transform: { $0 })
     }
 
     /// Reads the saved state, and records how that went. Never throws and never writes.
     func restore() -> State? {
         let (state, event) = read()
-        outcomes.update { restoration, _ in restoration = event }
+        record(event)
         return state
     }
 
-    private func read() -> (state: State?, event: PersistenceEvent) {
+    /// Records how restoring went, and publishes it to the subscribers already there.
+    func record(_ event: PersistenceEvent) {
+        outcomes.update { restoration, publish in
+            restoration = event
+            publish(event)
+        }
+    }
+
+    /// Reads the saved state without recording anything.
+    func read() -> (state: State?, event: PersistenceEvent) {
         let data: Data?
         do {
             data = try store.load(maximumBytes: maximumBytes)

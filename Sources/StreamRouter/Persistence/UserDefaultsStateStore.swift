@@ -5,6 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))
+/// await router.restore()   // after adding its guards: the saved state goes through them
 /// ```
 ///
 /// `UserDefaults` replaces a value in one step, so a save is never torn.

@@ -10,7 +10,10 @@
 ///     log("\(error)")
 /// }
 /// ```
-public enum NavigationError: Error, Sendable, CustomStringConvertible {
+///
+/// It is `Equatable` so tests can compare events: an `any Error` reason compares by its
+/// description (`String(describing:)`), since errors in general are not `Equatable`.
+public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A guard (or a preparation) cancelled the navigation, by throwing or by answering
     /// ``GuardDecision/cancel(_:)``.
     case cancelledByGuard(name: String, reason: any Error)
@@ -27,13 +30,43 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
     /// `CancellationError` (a `CancellationError` thrown while the task is not cancelled is
     /// that hook's reason, as any other error).
     case taskCancelled
+    /// A guard or preparation did not answer within its deadline (given to
+    /// ``Router/addGuard(named:deadline:_:)`` or ``Router/defaultGuardDeadline``), measured
+    /// on ``Router/guardClock``; the navigation was cancelled and the queue moved on.
+    case deadlineExceeded(name: String, deadline: Duration)
+    /// The navigation was started from inside a guard, preparation or transition handler of
+    /// the same router (or a task it created with `Task {}`, which inherits the marker), and
+    /// failed at once instead of waiting forever for the navigation that runs that hook. Start
+    /// it in a `Task.detached` to run it after the current navigation ends, or redirect.
+    case reentrantNavigation
+
+    /// Compares the cases and their payloads; an `any Error` reason compares by its
+    /// description.
+    public static func == (lhs: NavigationError, rhs: NavigationError) -> Bool {
+        switch (lhs, rhs) {
+        case (.cancelledByGuard(let a, let x), .cancelledByGuard(let b, let y)):
+            a == b && "\(x)" == "\(y)"
+        case (.transitionCancelled(let a, let x), .transitionCancelled(let b, let y)):
+            a == b && "\(x)" == "\(y)"
+        case (.missingTransitionHandler(let a), .missingTransitionHandler(let b)):
+            a == b
+        case (.redirectLoop(let a), .redirectLoop(let b)):
+            a == b
+        case (.taskCancelled, .taskCancelled), (.reentrantNavigation, .reentrantNavigation):
+            true
+        case (.deadlineExceeded(let a, let x), .deadlineExceeded(let b, let y)):
+            a == b && x == y
+        default:
+            false
+        }
+    }
 
     /// Whether the navigation was cancelled (by a guard, a transition handler or the task)
     /// rather than failed; ``RouterEvent`` publishes it as `.cancelled` or `.failed`.
     public var isCancellation: Bool {
         switch self {
-        case .cancelledByGuard, .transitionCancelled, .taskCancelled: true
-        case .missingTransitionHandler, .redirectLoop: false
+        case .cancelledByGuard, .transitionCancelled, .taskCancelled, .deadlineExceeded: true
+        case .missingTransitionHandler, .redirectLoop, .reentrantNavigation: false
         }
     }
 
@@ -50,6 +83,10 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
             "redirect loop: \(chain.joined(separator: " -> "))"
         case .taskCancelled:
             "the navigating task was cancelled"
+        case .deadlineExceeded(let name, let deadline):
+            "guard '\(name)' did not answer within \(deadline)"
+        case .reentrantNavigation:
+            "started from inside a guard, preparation or transition handler of the same router"
         }
     }
 }

@@ -19,6 +19,10 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Custo
     case replace(with: [Route])
     /// Remove the presented modal, if any (``Router/dismiss()``).
     case dismiss
+    /// Install a saved state (its stack and modal) in place of the current one
+    /// (``Router/restore(_:)`` and ``Router/restore()``); guards see its routes, stack then
+    /// modal, in ``PendingNavigation/destinations``.
+    case restore(RouterState<Route>)
 
     /// The operation as the router method that asks it, such as `navigateBack(to: home)`.
     public var description: String {
@@ -29,6 +33,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Custo
         case .toRoot: "navigateToRoot()"
         case .replace(let routes): "replace(with: \(Self.list(routes)))"
         case .dismiss: "dismiss()"
+        case .restore(let state): "restore(\(state))"
         }
     }
 
@@ -40,7 +45,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Custo
     /// and the modal's) made by this operation publishes: dismissing a modal goes back.
     var actionKind: NavigationAction.Action {
         switch self {
-        case .navigate, .replace: .push
+        case .navigate, .replace, .restore: .push
         case .back, .backTo, .toRoot, .dismiss: .back
         }
     }

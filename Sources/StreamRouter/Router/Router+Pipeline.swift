@@ -26,6 +26,11 @@ extension Router {
         awaiting awaited: Route? = nil,
         delivering result: ScreenResult? = nil
     ) async throws(NavigationError) -> UInt64? {
+        if GuardedRouters.contains(self) {
+            // Started by a hook of this router's running navigation: it would wait forever.
+            leaveQueue(request.id)
+            throw reject(request, .reentrantNavigation)
+        }
         let hasTurn = await waitForTurn(request.id)
         defer { leaveQueue(request.id) }
         guard hasTurn, !Task.isCancelled else {
@@ -41,8 +46,13 @@ extension Router {
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
             let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
-            guard let redirect = try await check(pending) else {
-                try await performTransitions(pending)
+            let redirect = try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                try await check(pending)
+            }
+            guard let redirect else {
+                try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                    try await performTransitions(pending)
+                }
                 guard !Task.isCancelled else {
                     throw reject(current, .taskCancelled)
                 }
@@ -57,7 +67,10 @@ extension Router {
                 throw reject(current, .redirectLoop(chain: chain.map(\.description)))
             }
             let next = current.redirected(to: redirect)
-            storage.update { _, publish in publish(.redirected(current, to: next)) }
+            storage.update { storage, publish in
+                storage.redirectedRequest = request
+                publish(.redirected(current, to: next))
+            }
             current = next
         }
     }
@@ -66,16 +79,27 @@ extension Router {
     /// - Returns: The operation to redirect to, or `nil` when every guard allowed it.
     private func check(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> NavigationOperation<Route>?
     {
-        let guards = hooks.withLock { $0.guards }
+        let (guards, defaultDeadline, clock) = hooks.withLock { ($0.guards, $0.defaultDeadline, $0.clock) }
         for registered in guards {
-            let decision: GuardDecision<Route>
+            let answer: GuardDecision<Route>?
+            let deadline = registered.deadline ?? defaultDeadline
             do {
-                decision = try await registered.check(pending)
+                if let deadline {
+                    answer = try await GuardDeadline.run(within: deadline, on: clock) {
+                        try await registered.check(pending)
+                    }
+                } else {
+                    answer = try await registered.check(pending)
+                }
             } catch {
                 let reason: NavigationError =
                     Self.isTaskCancellation(error)
                     ? .taskCancelled : .cancelledByGuard(name: registered.name, reason: error)
                 throw reject(pending.request, reason)
+            }
+            guard let decision = answer else {
+                // Only a deadline answers `nil`.
+                throw reject(pending.request, .deadlineExceeded(name: registered.name, deadline: deadline ?? .zero))
             }
             switch decision.kind {
             case .allow:

@@ -45,13 +45,16 @@ import Foundation
 /// stack alone.
 ///
 /// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
-/// ``navigateBack(returning:)``.
+/// ``navigateBack(returning:)``. A login screen can finish the request a guard redirected
+/// to it: see ``resumeRedirected()``. A router with a store shows its saved state only
+/// through its guards: see ``restore()``.
 ///
 /// > Note: Thread-safe. Reads (``stack``, ``modal``, ``state``) are synchronous and see
 /// > the last committed state. Streams subscribe when created, never keep the router alive,
 /// > and finish when it is deallocated. Guards and handlers run on the navigating task, not
-/// > under any lock, and may call the router's reads (not its navigations: those would wait
-/// > for the navigation that calls them, forever).
+/// > under any lock, and may call the router's reads; a navigation of the same router they
+/// > start fails at once with ``NavigationError/reentrantNavigation`` (it would otherwise
+/// > wait forever for the navigation that runs them).
 public final class Router<Route: RouteProvider>: PathPublisher {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
@@ -82,29 +85,38 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         persistence = nil
     }
 
-    /// Creates a router that restores its stack and modal from `store` and saves them there
-    /// after every navigation that changes them (Routing's `@Router("key")`).
+    /// Creates a router that keeps its stack and modal in `store`: it starts at
+    /// `initialState`, applies the saved state through its guards when you call
+    /// ``restore()``, and saves the state there after every navigation that changes it
+    /// (Routing's `@Router("key")`).
     ///
     /// ```swift
     /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))
+    /// router.addGuard(named: "auth") { pending in ... }   // guards first,
+    /// await router.restore()                              // then the saved state, through them
     /// ```
     ///
+    /// The store is read here, but nothing saved is shown until ``restore()`` runs it as a
+    /// navigation, so no reader (and no guard) ever sees a state the guards did not allow.
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, routes that no longer decode, larger than
     /// ``InputPolicy/maximumStateBytes``, more routes than
     /// ``InputPolicy/maximumHistoryEntries``, a route whose ``RouteProvider/path`` the policy
-    /// rejects), the router starts with an empty stack, reports why on
-    /// ``persistenceEvents``, and leaves the store untouched until the first change.
+    /// rejects), the router stays at `initialState`, reports why on ``persistenceEvents``
+    /// (at once), and leaves the store untouched until the first change.
     ///
     /// > Note: Saving never runs on the navigating task: a navigation records the new
     /// > state (O(1)) and a background task writes the latest one, coalescing a burst of
     /// > navigations into few writes. Call ``flush()`` to write it at once.
     /// - Parameters:
+    ///   - initialState: The state before ``restore()``, and when nothing usable is saved
+    ///     or the guards refuse the saved state; empty by default.
     ///   - store: Where the state is kept.
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
     ///     on the restored state.
     public init(
+        initialState: RouterState<Route> = RouterState(),
         store: any NavigationStateStore,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard
@@ -114,10 +126,16 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         ) { state in
             try Self.validateRestored(state, policy: policy)
         }
-        storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
+        storage = ObservableState(RouterStorage(initialState.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         self.policy = policy
         self.persistence = persistence
+        let (saved, event) = persistence.read()
+        if let saved {
+            savedState.withLock { $0 = saved }
+        } else {
+            persistence.record(event)
+        }
     }
 
     /// The limits on the URLs ``openURL(_:)`` accepts.
@@ -144,8 +162,11 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     static var stateVersion: Int { 1 }
 
     let persistence: StatePersistence<RouterState<Route>>?
+    /// The state read from the store, until ``restore()`` applies it.
+    let savedState = Locked<RouterState<Route>?>(nil)
 
-    /// How restoring from the store went; `nil` for a router made without a store.
+    /// How restoring from the store went; `nil` for a router made without a store, and while
+    /// a saved state waits for ``restore()``.
     public var restoration: PersistenceEvent? {
         persistence?.restoration
     }
@@ -155,8 +176,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         persistenceEvents()
     }
 
-    /// How restoring from the store went, then each failed save. Finishes at once for a
-    /// router made without a store.
+    /// How restoring from the store went (once known: after ``restore()`` when a state was
+    /// saved), then each failed save. Finishes at once for a router made without a store.
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
         StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
@@ -337,17 +358,28 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///     pending.destinations.contains(.profile(id: 3)) ? .redirect(to: .login) : .allow
     /// }
     /// ```
+    ///
+    /// A guard may read the router, but not navigate it: a navigation of the same router
+    /// started from inside a guard fails at once with
+    /// ``NavigationError/reentrantNavigation`` (redirect instead, or start it in a
+    /// `Task.detached`, which runs it after this navigation ends).
     /// - Parameters:
     ///   - name: Names the guard in ``NavigationError/cancelledByGuard(name:reason:)``;
     ///     `#<number>` by default.
-    ///   - check: Decides; runs on the navigating task.
+    ///   - deadline: How long the guard may take, on ``guardClock``; past it the navigation
+    ///     is cancelled with ``NavigationError/deadlineExceeded(name:deadline:)`` and the
+    ///     queue moves on. `nil` (the default) uses ``defaultGuardDeadline``.
+    ///   - check: Decides; runs on the navigating task, or, when a deadline applies, in a task
+    ///     of its own that inherits its priority and task-locals (cancelled at the deadline
+    ///     or when the navigating task is; the navigation does not wait for it to stop).
     /// - Returns: An id for ``removeGuard(_:)``.
     @discardableResult
     public func addGuard(
         named name: String? = nil,
+        deadline: Duration? = nil,
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> NavigationGuardID {
-        hooks.withLock { $0.addGuard(named: name, check) }
+        hooks.withLock { $0.addGuard(named: name, deadline: deadline, check) }
     }
 
     /// Registers a preparation (the role of XRouter's `prepareForTransition(from:)`): run for each route a
@@ -357,14 +389,17 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///
     /// - Parameters:
     ///   - name: Names it in errors; `#<number>` by default.
+    ///   - deadline: How long preparing every route of one navigation may take, on
+    ///     ``guardClock``; `nil` (the default) uses ``defaultGuardDeadline``.
     ///   - prepare: Prepares one route (load its data, build its screen); throw to cancel.
     /// - Returns: An id for ``removeGuard(_:)``.
     @discardableResult
     public func addPreparation(
         named name: String? = nil,
+        deadline: Duration? = nil,
         _ prepare: @escaping @Sendable (Route) async throws -> Void
     ) -> NavigationGuardID {
-        addGuard(named: name) { pending in
+        addGuard(named: name, deadline: deadline) { pending in
             for route in pending.destinations {
                 try await prepare(route)
             }
@@ -372,9 +407,25 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         }
     }
 
+    /// The deadline of every guard and preparation registered without one; `nil` (no
+    /// deadline) by default. Measured on ``guardClock``; a navigation reads it when its turn
+    /// comes.
+    public var defaultGuardDeadline: Duration? {
+        get { hooks.withLock { $0.defaultDeadline } }
+        set { hooks.withLock { $0.defaultDeadline = newValue } }
+    }
+
+    /// The clock guard deadlines are measured on: `ContinuousClock()` by default; a
+    /// `TestClock` (from StreamRouterTesting) in tests. Stored type-erased, so any clock whose
+    /// durations are `Duration` fits.
+    public var guardClock: any Clock<Duration> {
+        get { hooks.withLock { $0.clock } }
+        set { hooks.withLock { $0.clock = newValue } }
+    }
+
     /// Removes a guard or preparation; navigations that have already read the guards are
     /// not affected.
-    /// - Parameter id: What ``addGuard(named:_:)`` or ``addPreparation(named:_:)`` returned.
+    /// - Parameter id: What ``addGuard(named:deadline:_:)`` or ``addPreparation(named:deadline:_:)`` returned.
     public func removeGuard(_ id: NavigationGuardID) {
         hooks.withLock { $0.removeGuard(id) }
     }

@@ -7,14 +7,20 @@ import Foundation
 /// An attempt is published as `.started`, then zero or more `.redirected`, then exactly one
 /// of `.completed`, `.cancelled` or `.failed`. Attempts never interleave (navigations run
 /// one at a time, in call order), though a `.started` may come while an earlier attempt is
-/// still running. Every `false` from ``Router/openURL(_:)`` has one `.urlNotHandled`.
+/// still running, and so may the `.started` and `.failed` of a navigation a hook of that
+/// attempt started (``NavigationError/reentrantNavigation``: it fails at once). Every `false` from ``Router/openURL(_:)`` has one `.urlNotHandled`.
 ///
 /// ```swift
 /// for await event in router.events {
 ///     if let error = event.error { log.error("\(event)") }   // one loop logs every failure
 /// }
 /// ```
-public enum RouterEvent<Route: RouteProvider>: Sendable, CustomStringConvertible {
+///
+/// Events are `Equatable`, so tests can write `#expect(events == [...])`: requests and
+/// states compare by value (states by their routes, see ``RouterState``), errors as
+/// ``NavigationError`` and ``URLNotHandledReason`` compare them (an `any Error` reason by
+/// its description).
+public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomStringConvertible {
     /// A navigation was called and waits for its turn.
     case started(NavigationRequest<Route>)
     /// A guard redirected the attempt; the new request goes through the guards again.

@@ -9,17 +9,24 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     struct Guard: Sendable {
         let id: NavigationGuardID
         let name: String
+        /// The guard's own deadline; `nil` for the router's default.
+        let deadline: Duration?
         let check: Check
     }
+
+    /// The deadline of guards registered without one; `nil` (no deadline) by default.
+    var defaultDeadline: Duration?
+    /// The clock deadlines are measured on.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     private(set) var guards: [Guard] = []
     private(set) var transitions: [String: TransitionHandler] = [:]
     private var nextGuardID: UInt64 = 0
 
-    mutating func addGuard(named name: String?, _ check: @escaping Check) -> NavigationGuardID {
+    mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
         nextGuardID &+= 1
-        guards.append(Guard(id: id, name: name ?? "#\(id.rawValue)", check: check))
+        guards.append(Guard(id: id, name: name ?? "#\(id.rawValue)", deadline: deadline, check: check))
         return id
     }
 

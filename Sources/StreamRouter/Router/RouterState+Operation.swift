@@ -27,6 +27,10 @@ extension RouterState {
             return routes
         case .dismiss:
             modal = nil
+        case .restore(let saved):
+            // Fresh entries: the saved state's are not this router's.
+            self = RouterState(stack: saved.stack, modal: saved.modal).limited(to: limit)
+            return saved.stack + (saved.modal.map { [$0] } ?? [])
         }
         return []
     }

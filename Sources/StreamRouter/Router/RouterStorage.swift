@@ -5,6 +5,9 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     var queue = NavigationQueue()
     var lastAction: NavigationAction?
     var results = ScreenResults()
+    /// The last navigation a guard redirected, as it was asked, until
+    /// ``Router/resumeRedirected()`` takes it.
+    var redirectedRequest: NavigationRequest<Route>?
 
     init(_ state: RouterState<Route>) {
         self.state = state

@@ -44,7 +44,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
     /// that navigating on the selected tab takes no lock of the tab router.
     private let selectedPosition: Atomic<Int>
-    private let persistence: StatePersistence<TabRouterState<Tab, Route>>?
+    let persistence: StatePersistence<TabRouterState<Tab, Route>>?
+    /// The tree read from the store, until ``restore()`` applies it through the guards.
+    let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -67,8 +69,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         )
     }
 
-    /// Creates a tab router that restores the whole tree (the selected tab and every stack)
-    /// from `store`, and saves it there, as one versioned value, after every change.
+    /// Creates a tab router that keeps the whole tree (the selected tab and every stack) in
+    /// `store`, as one versioned value: it starts with every tab empty and `selected`
+    /// selected, applies the saved tree through each tab's guards when you call
+    /// ``restore()``, and saves the tree after every change.
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, too large, with a stack longer than the policy allows or a
@@ -98,14 +102,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 try Router<Route>.validateRestored(routerState, policy: policy)
             }
         }
-        var state = persistence.restore() ?? TabRouterState(selected: selected)
-        if !tabs.contains(state.selected) {
-            state.selected = selected
-        }
         self.init(
-            tabs: tabs, state: state, persistence: persistence, urlMatchers: urlMatchers, policy: policy,
-            tabOf: tabOf
+            tabs: tabs, state: TabRouterState(selected: selected), persistence: persistence,
+            urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
         )
+        let (saved, event) = persistence.read()
+        if let saved {
+            savedState.withLock { $0 = saved }
+        } else {
+            persistence.record(event)
+        }
     }
 
     private init(
@@ -316,7 +322,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await select(tab)
     }
 
-    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:_:)``).
+    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).
     /// - Returns: Each tab's guard id, for ``Router/removeGuard(_:)`` on that tab's router.
     @discardableResult
     public func addGuard(
@@ -412,7 +418,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     // MARK: - Persistence
 
-    /// How restoring from the store went; `nil` for a tab router made without a store.
+    /// How restoring from the store went; `nil` for a tab router made without a store, and
+    /// while a saved tree waits for ``restore()``.
     public var restoration: PersistenceEvent? {
         persistence?.restoration
     }

@@ -1,0 +1,93 @@
+extension Router {
+    /// Applies the state read from the store (see ``init(initialState:store:urlMatchers:policy:)``)
+    /// as a navigation through the guards, then reports how it went, also on
+    /// ``persistenceEvents``.
+    ///
+    /// ```swift
+    /// let router = Router<AppRoute>(store: store)
+    /// router.addGuard(named: "auth") { pending in
+    ///     pending.destinations.contains(.checkout) && !session.isLoggedIn ? .cancel(AuthError.loggedOut) : .allow
+    /// }
+    /// await router.restore()      // [cart, checkout] saved by a logged-in run stays unshown
+    /// ```
+    ///
+    /// The navigation is a ``NavigationOperation/restore(_:)``: it takes its turn in the
+    /// queue, publishes its ``RouterEvent``s like any other, and guards see the saved routes
+    /// in ``PendingNavigation/destinations`` (the stack, then the modal). The outcome:
+    /// - ``PersistenceEvent/restored``: the guards allowed it; the saved state is shown.
+    /// - ``PersistenceEvent/restoreRedirected(to:)``: a guard redirected it; the redirect was
+    ///   applied instead (from the initial state).
+    /// - ``PersistenceEvent/restoreRefused(_:)``: a guard cancelled it (or it failed); the
+    ///   router keeps its initial state, and the store is untouched until the next change.
+    /// - ``PersistenceEvent/nothingSaved`` or ``PersistenceEvent/restoreFailed(_:)``: nothing
+    ///   usable was saved (known since the router was made); nothing is navigated.
+    ///
+    /// Called from inside a guard, preparation or transition handler of this router, it
+    /// returns ``PersistenceEvent/restoreRefused(_:)`` with
+    /// ``NavigationError/reentrantNavigation`` at once, records nothing and keeps the saved
+    /// state for a later call.
+    ///
+    /// Call it once, after registering guards and before navigating: navigations called
+    /// earlier run first (the queue is first in, first out), and their saves overwrite the
+    /// saved state in the store (not the one this call applies). Later calls apply nothing and
+    /// return the first outcome.
+    /// - Returns: How restoring went; `nil` for a router made without a store.
+    @discardableResult
+    public func restore() async -> PersistenceEvent? {
+        guard let persistence else { return nil }
+        if GuardedRouters.contains(self), let saved = savedState.withLock({ $0 }) {
+            // From inside a hook it fails at once: keep the saved state for a later call.
+            return await applyRestored(saved)
+        }
+        guard let saved = savedState.withLock({ $0.take() }) else {
+            return persistence.restoration
+        }
+        let outcome = await applyRestored(saved)
+        persistence.record(outcome)
+        return outcome
+    }
+
+    /// Applies a saved state through the guards (the work of ``restore()``, and of
+    /// ``TabRouter/restore()`` for each tab), without recording the outcome.
+    /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
+    func applyRestored(_ saved: RouterState<Route>) async -> PersistenceEvent {
+        let events = self.events  // subscribed before the request is, to see its redirects
+        let request = enqueue(.restore(saved), url: nil)
+        let outcome: PersistenceEvent
+        do {
+            try await run(request)
+            outcome =
+                await Self.redirect(of: request, in: events).map { .restoreRedirected(to: $0.description) } ?? .restored
+        } catch {
+            outcome = .restoreRefused(error)
+        }
+        return outcome
+    }
+
+    /// Applies `state` (a saved stack and modal) as one navigation through the guards, as
+    /// ``restore()`` does for the router's store: for apps that keep the state themselves,
+    /// and for a ``TabRouter`` restoring each tab's stack.
+    ///
+    /// - Parameter state: The state to show.
+    /// - Throws: ``NavigationError`` when a guard cancels it (or it fails); the state is
+    ///   then unchanged. A guard may redirect it instead.
+    public func restore(_ state: RouterState<Route>) async throws(NavigationError) {
+        try await perform(.restore(state))
+    }
+
+    /// The operation `request` was last redirected to, read from `events` up to its end.
+    private static func redirect(
+        of request: NavigationRequest<Route>,
+        in events: SubjectStream<RouterEvent<Route>>
+    ) async -> NavigationOperation<Route>? {
+        var target: NavigationOperation<Route>?
+        for await event in events where event.request?.id == request.id {
+            switch event {
+            case .redirected(_, let next): target = next.operation
+            case .completed, .cancelled, .failed: return target
+            case .started, .urlNotHandled: continue
+            }
+        }
+        return target
+    }
+}

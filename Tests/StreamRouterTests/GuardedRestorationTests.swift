@@ -1,0 +1,164 @@
+import AsyncObservables
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+/// A saved state is applied only through the guards (`Router.restore()`): a saved file can
+/// no longer reach a screen that a deep link cannot.
+@Suite(.timeLimit(.minutes(2))) struct GuardedRestorationTests {
+    typealias Screen = RouterPersistenceTests.Screen
+
+    struct LoggedOut: Error, CustomStringConvertible {
+        var description: String { "logged out" }
+    }
+
+    /// Run 1: logged in, reaches `[home, detail(7)]` (the "checkout"), and quits.
+    static func storeSavedByALoggedInRun() async throws -> InMemoryStateStore {
+        let store = InMemoryStateStore()
+        let router = Router<Screen>(store: store)
+        try await router.navigate(to: [.home, .detail(id: 7)])
+        router.flush()
+        return store
+    }
+
+    /// The guard of run 2, logged out: the detail screen needs a login.
+    static func addAuthGuard(to router: Router<Screen>, redirecting: Bool = false) {
+        router.addGuard(named: "auth") { pending in
+            guard pending.destinations.contains(.detail(id: 7)) else { return .allow }
+            return redirecting ? .redirect(.replace(with: [.home])) : .cancel(LoggedOut())
+        }
+    }
+
+    @Test func aSavedFileNoLongerBypassesTheGuards() async throws {
+        let store = try await Self.storeSavedByALoggedInRun()
+        let saved = store.data
+        let writes = store.saveCount
+
+        // Run 2, logged out. Before this change the initialiser showed the saved stack, and
+        // no guard could exist yet: `Router(store:).stack == [.home, .detail(id: 7)]`.
+        let router = Router<Screen>(store: store)
+        #expect(router.stack.isEmpty, "nothing saved is shown before the guards run")
+        let states = StreamRecorder(router.states)
+        let persistence = StreamRecorder(router.persistenceEvents)
+        let events = StreamRecorder(router.events)
+        Self.addAuthGuard(to: router)
+
+        let outcome = await router.restore()
+        let refusal = NavigationError.cancelledByGuard(name: "auth", reason: LoggedOut())
+        #expect(outcome == .restoreRefused(refusal))
+        #expect(router.restoration == .restoreRefused(refusal))
+        #expect(router.stack.isEmpty && router.modal == nil)
+        #expect(try await persistence.next(1) == [.restoreRefused(refusal)])
+        let request = NavigationRequest<Screen>(
+            id: 0, operation: .restore(RouterState(stack: [.home, .detail(id: 7)]))
+        )
+        #expect(try await events.next(2) == [.started(request), .cancelled(request, refusal)])
+        #expect(try await states.next(1) == [RouterState()], "no reader ever saw the saved stack")
+        try await states.expectNoNewValues(within: .milliseconds(20))
+        router.flush()
+        #expect(store.data == saved && store.saveCount == writes, "the store is untouched until the next change")
+
+        try await router.navigate(to: .home)
+        router.flush()
+        #expect(await Router<Screen>.relaunched(from: store).stack == [.home])
+    }
+
+    @Test func aRedirectingGuardAppliesTheRedirect() async throws {
+        let store = try await Self.storeSavedByALoggedInRun()
+        let router = Router<Screen>(initialState: RouterState(stack: [.list(category: "new")]), store: store)
+        Self.addAuthGuard(to: router, redirecting: true)
+        let outcome = await router.restore()
+        #expect(outcome == .restoreRedirected(to: "replace(with: [home])"))
+        #expect(router.stack == [.home])
+    }
+
+    @Test func anAllowedStateIsRestoredWithItsModal() async throws {
+        let store = InMemoryStateStore()
+        let first = Router<Screen>(store: store)
+        try await first.navigate(to: [.home, .settings])
+        first.flush()
+        let router = Router<Screen>(store: store)
+        let seen = Locked<[[Screen]]>([])
+        router.addGuard(named: "log") { pending in
+            seen.withLock { $0.append(pending.destinations) }
+            return .allow
+        }
+        #expect(await router.restore() == .restored)
+        #expect(router.stack == [.home] && router.modal == .settings)
+        #expect(seen.withLock { $0 } == [[.home, .settings]], "guards see the stack, then the modal")
+        #expect(await router.restore() == .restored, "a second call applies nothing")
+        #expect(seen.withLock { $0 }.count == 1)
+    }
+
+    @Test func theInitialStateIsUsedWhenNothingIsSaved() async throws {
+        let router = Router<Screen>(initialState: RouterState(stack: [.home]), store: InMemoryStateStore())
+        #expect(router.stack == [.home])
+        #expect(router.restoration == .nothingSaved)
+        #expect(await router.restore() == .nothingSaved)
+        #expect(router.stack == [.home])
+    }
+
+    @Test func restoringAStateGoesThroughTheGuards() async throws {
+        let router = Router<Screen>()
+        Self.addAuthGuard(to: router)
+        let error = await navigationError { try await router.restore(RouterState(stack: [.home, .detail(id: 7)])) }
+        #expect(error == .cancelledByGuard(name: "auth", reason: LoggedOut()))
+        try await router.restore(RouterState(stack: [.home, .list(category: "a")]))
+        #expect(router.stack == [.home, .list(category: "a")])
+        #expect(await router.restore() == nil, "no store")
+    }
+}
+
+/// The same for a `TabRouter`: every tab's saved stack goes through that tab's guards.
+@Suite(.timeLimit(.minutes(2))) struct GuardedTabRestorationTests {
+    struct LoggedOut: Error, CustomStringConvertible {
+        var description: String { "logged out" }
+    }
+
+    static func app(_ store: any NavigationStateStore) -> TabRouter<ShopTab, ShopRoute> {
+        TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+    }
+
+    @Test func aSavedTreeNoLongerBypassesTheGuards() async throws {
+        let store = InMemoryStateStore()
+        let first = Self.app(store)
+        try await first.navigate(to: .product(id: 7))
+        try await first.select(.profile)
+        try await first.navigate(to: .settings)
+        first.flush()
+
+        let app = Self.app(store)
+        #expect(app.state.stacks.values.allSatisfy { $0.stack.isEmpty } && app.selectedTab == .home)
+        let events = StreamRecorder(app.events)
+        let persistence = StreamRecorder(app.persistenceEvents)
+        app.addGuard(named: "auth") { pending in
+            pending.destinations.contains(.settings) ? .cancel(LoggedOut()) : .allow
+        }
+        let refusal = NavigationError.cancelledByGuard(name: "auth", reason: LoggedOut())
+        #expect(await app.restore() == .restoreRefused(refusal))
+        #expect(try await persistence.next(1) == [.restoreRefused(refusal)])
+        #expect(app.router(for: .home).stack == [.product(id: 7)], "an allowed tab is restored")
+        #expect(app.router(for: .profile).stack.isEmpty, "the refused tab stays empty")
+        #expect(app.selectedTab == .profile)
+        let cancelled = try await events.next(4).filter { $0.event.error != nil }
+        #expect(cancelled.map(\.tab) == [.profile])
+        #expect(cancelled.first?.event.error == refusal)
+    }
+
+    @Test func aRedirectIsAppliedOnItsTab() async throws {
+        let store = InMemoryStateStore()
+        let first = Self.app(store)
+        try await first.select(.profile)
+        try await first.navigate(to: .settings)
+        first.flush()
+
+        let app = Self.app(store)
+        app.addGuard(named: "auth") { pending in
+            pending.destinations.contains(.settings) ? .redirect(to: .login) : .allow
+        }
+        #expect(await app.restore() == .restoreRedirected(to: "navigate(to: [login])"))
+        #expect(app.router(for: .profile).stack == [.login])
+        #expect(await app.restore() == .restoreRedirected(to: "navigate(to: [login])"), "applied once")
+    }
+}
