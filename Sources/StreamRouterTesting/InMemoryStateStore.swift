@@ -5,6 +5,9 @@ import StreamRouter
 /// A `NavigationStateStore` in memory, for tests: inspect what was saved, plant bad data,
 /// or make saves fail.
 public final class InMemoryStateStore: NavigationStateStore {
+    /// The store object itself: navigators sharing it write pending saves before restoring.
+    public var storageIdentity: AnyHashable? { ObjectIdentifier(self) }
+
     private struct State {
         var data: Data?
         var saveCount = 0

@@ -98,7 +98,7 @@ import Testing
         let first = Router<Route>(store: store)
         try await first.navigate(to: [.a, .b])
         first.flush()
-        let router = Router<Route>(store: store)
+        let router = Router<Route>(store: store, restoring: .throughGuards)
         let outcome = Locked<PersistenceEvent?>(nil)
         router.addGuard(named: "nested") { [weak router] pending in
             if pending.destinations == [.c], let router {

@@ -16,7 +16,7 @@ import Testing
     /// Run 1: logged in, reaches `[home, detail(7)]` (the "checkout"), and quits.
     static func storeSavedByALoggedInRun() async throws -> InMemoryStateStore {
         let store = InMemoryStateStore()
-        let router = Router<Screen>(store: store)
+        let router = Router<Screen>(store: store, restoring: .throughGuards)
         try await router.navigate(to: [.home, .detail(id: 7)])
         router.flush()
         return store
@@ -37,7 +37,7 @@ import Testing
 
         // Run 2, logged out. Before this change the initialiser showed the saved stack, and
         // no guard could exist yet: `Router(store:).stack == [.home, .detail(id: 7)]`.
-        let router = Router<Screen>(store: store)
+        let router = Router<Screen>(store: store, restoring: .throughGuards)
         #expect(router.stack.isEmpty, "nothing saved is shown before the guards run")
         let states = StreamRecorder(router.states)
         let persistence = StreamRecorder(router.persistenceEvents)
@@ -66,7 +66,8 @@ import Testing
 
     @Test func aRedirectingGuardAppliesTheRedirect() async throws {
         let store = try await Self.storeSavedByALoggedInRun()
-        let router = Router<Screen>(initialState: RouterState(stack: [.list(category: "new")]), store: store)
+        let router = Router<Screen>(
+            initialState: RouterState(stack: [.list(category: "new")]), store: store, restoring: .throughGuards)
         Self.addAuthGuard(to: router, redirecting: true)
         let outcome = await router.restore()
         #expect(outcome == .restoreRedirected(to: "replace(with: [home])"))
@@ -78,7 +79,7 @@ import Testing
         let first = Router<Screen>(store: store)
         try await first.navigate(to: [.home, .settings])
         first.flush()
-        let router = Router<Screen>(store: store)
+        let router = Router<Screen>(store: store, restoring: .throughGuards)
         let seen = Locked<[[Screen]]>([])
         router.addGuard(named: "log") { pending in
             seen.withLock { $0.append(pending.destinations) }
@@ -117,7 +118,9 @@ import Testing
     }
 
     static func app(_ store: any NavigationStateStore) -> TabRouter<ShopTab, ShopRoute> {
-        TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+        TabRouter<ShopTab, ShopRoute>(
+            tabs: ShopTab.allCases, selected: .home, store: store, restoring: .throughGuards
+        ) { $0.tab }
     }
 
     @Test func aSavedTreeNoLongerBypassesTheGuards() async throws {

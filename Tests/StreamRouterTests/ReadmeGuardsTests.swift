@@ -47,7 +47,7 @@ import Testing
         func print(_ items: Any...) { printed.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
 
         // The README block, verbatim from here.
-        let router = Router<ShopRoute>(store: store)  // nothing saved is shown yet
+        let router = Router<ShopRoute>(store: store, restoring: .throughGuards)  // nothing saved shown yet
         router.addGuard(named: "auth") { pending in
             pending.destinations.contains(.checkout) && !session.isLoggedIn ? .redirect(to: .login) : .allow
         }

@@ -25,7 +25,10 @@ import Testing
         router.flush()
         #expect((1...2).contains(store.saveCount), "saves are coalesced: one or two writes")
 
-        let relaunched = Router<Screen>(store: store)
+        let atOnce = Router<Screen>(store: store)  // restored at creation, the default
+        #expect(atOnce.restoration == .restored)
+        #expect(atOnce.stack == [.home, .list(category: "shoes"), .detail(id: 7)])
+        let relaunched = Router<Screen>(store: store, restoring: .throughGuards)
         #expect(relaunched.restoration == nil && relaunched.stack.isEmpty, "nothing shown before restore()")
         #expect(await relaunched.restore() == .restored)
         #expect(relaunched.restoration == .restored)

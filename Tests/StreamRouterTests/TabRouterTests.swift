@@ -159,9 +159,14 @@ enum ShopRoute: RouteProvider {
         try await first.navigate(to: .settings)
         first.flush()
 
-        let relaunched = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
+        let atOnce = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
             $0.tab
         }
+        #expect(atOnce.restoration == .restored)
+        #expect(atOnce.selectedTab == .profile)
+        let relaunched = TabRouter<ShopTab, ShopRoute>(
+            tabs: ShopTab.allCases, selected: .home, store: store, restoring: .throughGuards
+        ) { $0.tab }
         #expect(relaunched.restoration == nil && relaunched.selectedTab == .home, "nothing shown before restore()")
         #expect(await relaunched.restore() == .restored)
         #expect(relaunched.restoration == .restored)

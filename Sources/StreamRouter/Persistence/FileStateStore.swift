@@ -46,6 +46,9 @@ public struct FileStateStore: NavigationStateStore {
     /// The file holding the state, or a symbolic link to it.
     public let url: URL
 
+    /// The file's path (as given; a symbolic link and its target count as two places).
+    public var storageIdentity: AnyHashable? { url.standardizedFileURL.path }
+
     /// A store keeping its state at `url`; the folder must exist.
     public init(url: URL) {
         self.url = url

@@ -16,9 +16,17 @@ public protocol NavigationStateStore: Sendable {
     /// A store that can tell the size before reading (a file) should refuse before reading;
     /// the default loads, then checks.
     func load(maximumBytes: Int) throws -> Data?
+    /// What the store keeps its bytes in (a file's path, a defaults key, the store object),
+    /// so that a navigator or router restoring from it first writes what another one saving
+    /// to the same place has recorded but not written yet. `nil` (the default): unknown,
+    /// nothing is written first.
+    var storageIdentity: AnyHashable? { get }
 }
 
 extension NavigationStateStore {
+    /// `nil`: the store does not say where it keeps its bytes.
+    public var storageIdentity: AnyHashable? { nil }
+
     /// Loads with ``load()``, then refuses data longer than `maximumBytes`.
     public func load(maximumBytes: Int) throws -> Data? {
         let data = try load()

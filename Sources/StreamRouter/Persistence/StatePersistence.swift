@@ -78,7 +78,7 @@ struct PersistedState<State: Codable>: Codable {
 /// serialised by a second lock, held while encoding and writing (never while publishing
 /// or calling a navigator). A store whose `save` navigates the same navigator records a
 /// new pending state and returns: it cannot deadlock.
-final class StatePersistence<State: Codable & Sendable>: Sendable {
+final class StatePersistence<State: Codable & Sendable>: PendingWriter {
     /// The version written by this build; anything else is reported as incompatible.
     let version: Int
     private let store: any NavigationStateStore
@@ -108,7 +108,15 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         self.version = version
         self.maximumBytes = maximumBytes
         self.validate = validate
+        PendingSaves.add(self)
     }
+
+    deinit {
+        PendingSaves.remove(self)
+    }
+
+    /// Where the store keeps its bytes.
+    var storageIdentity: AnyHashable? { store.storageIdentity }
 
     /// How the last restore went; `nil` until it is known.
     var restoration: PersistenceEvent? {
@@ -148,8 +156,10 @@ final class StatePersistence<State: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Reads the saved state without recording anything.
+    /// Reads the saved state without recording anything, after writing what every other
+    /// navigator and router of the process has recorded (see `PendingSaves`).
     func read() -> (state: State?, event: PersistenceEvent) {
+        PendingSaves.flushAll(except: self)
         let data: Data?
         do {
             data = try store.load(maximumBytes: maximumBytes)

@@ -15,7 +15,10 @@ public struct UserDefaultsStateStore: NavigationStateStore {
     /// The defaults suite, or `nil` for `UserDefaults.standard`.
     public let suiteName: String?
 
-    /// A store keeping its state under `key` in the given suite (the standard defaults when
+    /// The suite and the key.
+    public var storageIdentity: AnyHashable? { "\(suiteName ?? "standard")\u{0}\(key)" }
+
+    /// A store keeping its state in `UserDefaults` under `key` (in the standard defaults when
     /// `suiteName` is `nil`).
     public init(key: String, suiteName: String? = nil) {
         self.key = key

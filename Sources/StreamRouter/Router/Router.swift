@@ -85,19 +85,22 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         persistence = nil
     }
 
-    /// Creates a router that keeps its stack and modal in `store`: it starts at
-    /// `initialState`, applies the saved state through its guards when you call
-    /// ``restore()``, and saves the state there after every navigation that changes it
-    /// (Routing's `@Router("key")`).
+    /// Creates a router that keeps its stack and modal in `store` (Routing's
+    /// `@Router("key")`): it restores the saved state, at creation or through its guards (see
+    /// ``Restoration``), and saves the state there after every navigation that changes it.
     ///
     /// ```swift
-    /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))
-    /// router.addGuard(named: "auth") { pending in ... }   // guards first,
-    /// await router.restore()                              // then the saved state, through them
+    /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))   // restored now
+    ///
+    /// let guarded = Router<AppRoute>(store: store, restoring: .throughGuards)
+    /// guarded.addGuard(named: "auth") { pending in ... }   // guards first,
+    /// await guarded.restore()                              // then the saved state, through them
     /// ```
     ///
-    /// The store is read here, but nothing saved is shown until ``restore()`` runs it as a
-    /// navigation, so no reader (and no guard) ever sees a state the guards did not allow.
+    /// With ``Restoration/throughGuards`` the store is read here, but nothing saved is shown
+    /// until ``restore()`` runs it as a navigation, so no reader (and no guard) ever sees a
+    /// state the guards did not allow. With ``Restoration/atCreation`` (the default) the
+    /// saved state is the router's state when this returns, before any guard can exist.
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, routes that no longer decode, larger than
     /// ``InputPolicy/maximumStateBytes``, more routes than
@@ -109,15 +112,18 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// > state (O(1)) and a background task writes the latest one, coalescing a burst of
     /// > navigations into few writes. Call ``flush()`` to write it at once.
     /// - Parameters:
-    ///   - initialState: The state before ``restore()``, and when nothing usable is saved
-    ///     or the guards refuse the saved state; empty by default.
+    ///   - initialState: The state when nothing usable is saved (and, through the guards,
+    ///   before ``restore()`` or when they refuse the saved state); empty by default.
     ///   - store: Where the state is kept.
+    ///   - restoring: When the saved state is applied: at creation (the default) or through
+    ///     the guards by ``restore()``.
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
     ///     on the restored state.
     public init(
         initialState: RouterState<Route> = RouterState(),
         store: any NavigationStateStore,
+        restoring: Restoration = .atCreation,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard
     ) {
@@ -126,12 +132,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         ) { state in
             try Self.validateRestored(state, policy: policy)
         }
-        storage = ObservableState(RouterStorage(initialState.limited(to: policy.maximumHistoryEntries)))
+        let (saved, event) = persistence.read()
+        let restoredNow = restoring == .atCreation ? saved : nil
+        storage = ObservableState(
+            RouterStorage((restoredNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         self.policy = policy
         self.persistence = persistence
-        let (saved, event) = persistence.read()
-        if let saved {
+        if let saved, restoredNow == nil {
             savedState.withLock { $0 = saved }
         } else {
             persistence.record(event)

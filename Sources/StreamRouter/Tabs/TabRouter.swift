@@ -70,9 +70,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Creates a tab router that keeps the whole tree (the selected tab and every stack) in
-    /// `store`, as one versioned value: it starts with every tab empty and `selected`
-    /// selected, applies the saved tree through each tab's guards when you call
-    /// ``restore()``, and saves the tree after every change.
+    /// `store`, as one versioned value: it restores the saved tree, at creation (the
+    /// default) or through each tab's guards when you call ``restore()`` (see
+    /// ``Restoration``; then it starts with every tab empty and `selected` selected), and
+    /// saves the tree after every change.
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, too large, with a stack longer than the policy allows or a
@@ -84,6 +85,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - tabs: The tabs (duplicates are ignored).
     ///   - selected: The tab selected when nothing is restored.
     ///   - store: Where the tree is kept.
+    ///   - restoring: When the saved tree is applied: at creation (the default) or through
+    ///     the guards by ``restore()``.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
@@ -91,6 +94,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         tabs: [Tab],
         selected: Tab,
         store: any NavigationStateStore,
+        restoring: Restoration = .atCreation,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
         _ tabOf: @escaping @Sendable (Route) -> Tab?
@@ -102,12 +106,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 try Router<Route>.validateRestored(routerState, policy: policy)
             }
         }
+        let (saved, event) = persistence.read()
+        var state = TabRouterState<Tab, Route>(selected: selected)
+        if restoring == .atCreation, let saved {
+            state = saved
+            if !tabs.contains(state.selected) {
+                state.selected = selected
+            }
+        }
         self.init(
-            tabs: tabs, state: TabRouterState(selected: selected), persistence: persistence,
+            tabs: tabs, state: state, persistence: persistence,
             urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
         )
-        let (saved, event) = persistence.read()
-        if let saved {
+        if let saved, restoring == .throughGuards {
             savedState.withLock { $0 = saved }
         } else {
             persistence.record(event)
