@@ -63,8 +63,10 @@ package enum RouteConflictAnalysis {
                 index.collect(form, into: &candidates, stamps: &stamps, stamp: position)
             }
             candidates.sort()
-            let shadowedBy = candidates.filter {
-                Search(target: item.forms, others: items[$0].forms, minimumLength: minimumLength).overlaps()
+            let shadowedBy = candidates.filter { candidate in
+                item.forms.contains { form in
+                    items[candidate].forms.contains { overlaps(form, $0, minimumLength: minimumLength) }
+                }
             }
             let key = Set(item.forms)
             if !shadowedBy.isEmpty {
@@ -86,6 +88,31 @@ package enum RouteConflictAnalysis {
             }
         }
         return conflicts
+    }
+
+    /// Whether two patterns share a word of at least `minimumLength` segments. Without
+    /// optional parameters, positions are independent: a token-by-token comparison decides
+    /// it; otherwise the product search does.
+    private static func overlaps(_ first: [ConflictToken], _ second: [ConflictToken], minimumLength: Int) -> Bool {
+        guard !first.contains(.optional), !second.contains(.optional) else {
+            return Search(target: [first], others: [second], minimumLength: minimumLength).overlaps()
+        }
+        let firstRest = first.last == .rest
+        let secondRest = second.last == .rest
+        let firstCount = first.count - (firstRest ? 1 : 0)
+        let secondCount = second.count - (secondRest ? 1 : 0)
+        switch (firstRest, secondRest) {
+        case (false, false): guard firstCount == secondCount, firstCount >= minimumLength else { return false }
+        case (true, false): guard firstCount <= secondCount, secondCount >= minimumLength else { return false }
+        case (false, true): guard secondCount <= firstCount, firstCount >= minimumLength else { return false }
+        case (true, true): break
+        }
+        for position in 0..<min(firstCount, secondCount) {
+            if case .literal(let one) = first[position], case .literal(let other) = second[position], one != other {
+                return false
+            }
+        }
+        return true
     }
 
     /// Earlier entries by their leading literals: a node per literal prefix, holding the
