@@ -80,7 +80,8 @@ import Testing
                 parameters[name] = values[random.below(values.count)]
             }
             let rest = hasWildcard ? ["", "a", "a/b", "zz"][random.below(4)] : ""
-            switch Result(catching: { () throws(PathGenerationError) in try pattern.path(with: parameters, rest: rest) }) {
+            switch Result(catching: { () throws(PathGenerationError) in try pattern.path(with: parameters, rest: rest) }
+            ) {
             case .success(let path):
                 made += 1
                 #expect(pattern.match(path)?.parameters == parameters, "\(pattern) \(parameters) -> \(path)")

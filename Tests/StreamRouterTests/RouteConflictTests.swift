@@ -145,7 +145,9 @@ import Testing
             let longest = patterns.map { $0.segments.filter { $0 != .wildcard }.count }.max() ?? 0
             let paths = words[0...(longest + 1)].joined().map { "/" + $0.joined(separator: "/") }
             let matched = patterns.map { pattern in Set(paths.filter { pattern.match($0) != nil }) }
-            let shape = patterns.map { $0.segments.map(\.text).map { $0.hasPrefix(":") ? ($0.hasSuffix("?") ? "?" : ":") : $0 } }
+            let shape = patterns.map {
+                $0.segments.map(\.text).map { $0.hasPrefix(":") ? ($0.hasSuffix("?") ? "?" : ":") : $0 }
+            }
             var expected: [RouteConflict] = []
             for entry in patterns.indices {
                 let earlier = (0..<entry).filter { !validated.contains($0) }
