@@ -169,3 +169,84 @@ import Testing
         #expect(kinds[.unreachable, default: 0] > 100)
     }
 }
+
+extension RouteConflictTests {
+    /// Generated URL groups (web and custom schemes, with hosts or reading the host as a
+    /// path segment): the report equals what matching every URL over the named schemes,
+    /// hosts and segments (plus one other of each) mapping by mapping finds.
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func urlGroupsMatchBruteForce(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let segments = ["a", "h1", "h2", "zz"]
+        var paths: [[String]] = [[]]
+        var last: [[String]] = [[]]
+        for _ in 1...3 {
+            last = last.flatMap { path in segments.map { path + [$0] } }
+            paths += last
+        }
+        var urls: [URL] = []
+        for scheme in ["http", "https", "myapp", "other"] {
+            for host in ["", "h1", "h2", "zz"] {
+                for path in paths {
+                    urls.append(try #require(URL(string: "\(scheme)://\(host)/" + path.joined(separator: "/"))))
+                }
+            }
+        }
+        var kinds: [RouteConflict.Kind: Int] = [:]
+        for _ in 0..<60 {
+            typealias Group = (schemes: [String], hosts: [String]?, patterns: [String])
+            var groups: [Group] = []
+            for _ in 0..<(1 + random.below(3)) {
+                let schemes = [["http", "https"], ["https"], ["myapp"]][random.below(3)]
+                let hosts = [nil, ["h1"], ["h1", "h2"], ["h2"]][random.below(4)]
+                let patterns = (0..<(1 + random.below(3))).map { _ in
+                    (0..<random.below(3)).map { _ in ["a", "h1", "{p}", "*"][random.below(4)] }
+                        .enumerated().map { $0.element == "{p}" ? "{p\($0.offset)}" : $0.element }
+                        .joined(separator: "/")
+                }
+                groups.append((schemes, hosts, patterns))
+            }
+            func group(_ groups: [Group]) -> URLMatcherGroup<Int> {
+                var index = 0
+                return URLMatcherGroup(
+                    matchers: groups.map { group in
+                        .group(schemes: group.schemes, hosts: group.hosts) { mapper in
+                            for pattern in group.patterns {
+                                let value = index
+                                mapper.map(pattern) { value }
+                                index += 1
+                            }
+                        }
+                    })
+            }
+            // Each mapping alone, with its group's schemes and hosts.
+            var matched: [Set<URL>] = []
+            var shapes: [String] = []
+            for group in groups {
+                for pattern in group.patterns {
+                    let single = URLMatcherGroup<Int>.group(schemes: group.schemes, hosts: group.hosts) {
+                        $0.map(pattern) { 0 }
+                    }
+                    matched.append(Set(urls.filter { (try? single.match($0).get()) != nil }))
+                    let shape = pattern.split(separator: "/").map { $0.hasPrefix("{") ? "*" : String($0) }
+                    shapes.append("\(group.schemes) \(group.hosts?.sorted() ?? []) \(group.hosts == nil) \(shape)")
+                }
+            }
+            var expected: [RouteConflict] = []
+            for entry in matched.indices {
+                let shadowedBy = (0..<entry).filter { !matched[$0].isDisjoint(with: matched[entry]) }
+                if (0..<entry).contains(where: { shapes[$0] == shapes[entry] }) {
+                    expected.append(RouteConflict(entry: entry, shadowedBy: shadowedBy, kind: .duplicate))
+                } else if matched[entry].isSubset(of: (0..<entry).reduce(into: Set()) { $0.formUnion(matched[$1]) }) {
+                    expected.append(RouteConflict(entry: entry, shadowedBy: shadowedBy, kind: .unreachable))
+                }
+            }
+            #expect(group(groups).conflicts == expected, "\(groups)")
+            for conflict in expected {
+                kinds[conflict.kind, default: 0] += 1
+            }
+        }
+        #expect(kinds[.duplicate, default: 0] > 3)
+        #expect(kinds[.unreachable, default: 0] > 5)
+    }
+}
