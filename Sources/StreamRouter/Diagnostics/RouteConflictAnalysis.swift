@@ -54,7 +54,9 @@ package enum RouteConflictAnalysis {
     /// - Parameter minimumLength: Words shorter than this are not paths (URL encodings).
     package static func conflicts(of items: [ConflictItem], minimumLength: Int = 0) -> [RouteConflict] {
         var index = PrefixIndex()
-        var firstWithKey: [Set<[ConflictToken]>: Int] = [:]
+        // Forms come in a deterministic order (URL groups sort schemes and hosts), so equal
+        // entries have equal form lists.
+        var firstWithKey: [[[ConflictToken]]: Int] = [:]
         var stamps = [Int](repeating: -1, count: items.count)
         var conflicts: [RouteConflict] = []
         for (position, item) in items.enumerated() {
@@ -68,7 +70,7 @@ package enum RouteConflictAnalysis {
                     items[candidate].forms.contains { overlaps(form, $0, minimumLength: minimumLength) }
                 }
             }
-            let key = Set(item.forms)
+            let key = item.forms
             if !shadowedBy.isEmpty {
                 if firstWithKey[key] != nil {
                     conflicts.append(RouteConflict(entry: position, shadowedBy: shadowedBy, kind: .duplicate))
@@ -115,11 +117,13 @@ package enum RouteConflictAnalysis {
         return true
     }
 
-    /// Earlier entries by their leading literals: a node per literal prefix, holding the
-    /// entries whose run of leading literals stops there.
+    /// Earlier entries by their leading fixed tokens (literals and `:name`, which always
+    /// take one segment each): a node per prefix, holding the entries whose run of fixed
+    /// tokens stops there.
     private struct PrefixIndex {
         struct Node {
-            var children: [String: Int] = [:]
+            /// Keyed by `.literal` or `.one`.
+            var children: [ConflictToken: Int] = [:]
             var stopped: [Int] = []
         }
 
@@ -128,12 +132,12 @@ package enum RouteConflictAnalysis {
         mutating func insert(_ item: Int, _ form: [ConflictToken]) {
             var node = 0
             for token in form {
-                guard case .literal(let text) = token else { break }
-                if let child = nodes[node].children[text] {
+                guard token != .optional, token != .rest else { break }
+                if let child = nodes[node].children[token] {
                     node = child
                 } else {
                     nodes.append(Node())
-                    nodes[node].children[text] = nodes.count - 1
+                    nodes[node].children[token] = nodes.count - 1
                     node = nodes.count - 1
                 }
             }
@@ -142,7 +146,8 @@ package enum RouteConflictAnalysis {
             }
         }
 
-        /// Adds every entry that could share a word with `form` (a superset), once.
+        /// Adds every entry that could share a word with `form` (a superset), once: a walk
+        /// down the prefixes whose fixed tokens are compatible with the form's.
         func collect(_ form: [ConflictToken], into result: inout [Int], stamps: inout [Int], stamp: Int) {
             func add(_ items: [Int]) {
                 for item in items where stamps[item] != stamp {
@@ -150,23 +155,27 @@ package enum RouteConflictAnalysis {
                     result.append(item)
                 }
             }
-            var node = 0
-            for token in form {
+            var pending = [(node: 0, depth: 0)]
+            while let (node, depth) = pending.popLast() {
                 add(nodes[node].stopped)
-                guard case .literal(let text) = token else {
-                    // Not a literal here: anything below may share a word.
-                    var pending = Array(nodes[node].children.values)
-                    while let next = pending.popLast() {
+                // The form ends here: entries below need a longer word.
+                guard depth < form.count else { continue }
+                let children = nodes[node].children
+                switch form[depth] {
+                case .literal:
+                    if let child = children[form[depth]] { pending.append((child, depth + 1)) }
+                    if let child = children[.one] { pending.append((child, depth + 1)) }
+                case .one:
+                    pending.append(contentsOf: children.values.map { ($0, depth + 1) })
+                case .optional, .rest:
+                    // Positions shift from here on: anything below may share a word.
+                    var below = Array(children.values)
+                    while let next = below.popLast() {
                         add(nodes[next].stopped)
-                        pending.append(contentsOf: nodes[next].children.values)
+                        below.append(contentsOf: nodes[next].children.values)
                     }
-                    return
                 }
-                guard let child = nodes[node].children[text] else { return }
-                node = child
             }
-            // The form ends here: entries below need a longer word.
-            add(nodes[node].stopped)
         }
     }
 
