@@ -7,7 +7,7 @@ public struct URLRoundTripFailure<Route: RouteProvider>: Sendable, CustomStringC
     public let route: Route
     /// The URL the app built for it.
     public let url: URL
-    /// What ``Router/openURL(_:)`` would open instead: another route, or why none.
+    /// What `Router.openURL(_:)` would open instead: another route, or why none.
     public let outcome: Result<Route, URLNotHandledReason>
 
     /// A sentence for test failures: the route, the URL and what it opens instead.
@@ -20,7 +20,7 @@ public struct URLRoundTripFailure<Route: RouteProvider>: Sendable, CustomStringC
 }
 
 /// Checks that the URLs an app builds for routes open those same routes: for each sample
-/// route, matches `url(route)` with `Route.registerURLs()` (what ``Router/openURL(_:)``
+/// route, matches `url(route)` with `Route.registerURLs()` (what `Router.openURL(_:)`
 /// matches with) and reports every route it does not map back to.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public struct URLRoundTripFailure<Route: RouteProvider>: Sendable, CustomStringC
 ///   - url: The app's own URL builder.
 /// - Returns: The routes whose URL opens another route or none, in the given order; empty
 ///   when every URL maps back.
-/// > Note: Pure: it navigates nowhere. A router also applies its ``InputPolicy`` and guards,
+/// > Note: Pure: it navigates nowhere. A router also applies its `InputPolicy` and guards,
 /// > which this does not check.
 public func urlRoundTripFailures<Route: RouteProvider>(
     for routes: [Route],
