@@ -78,6 +78,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ) {
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
+        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         persistence = nil
     }
@@ -116,6 +117,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         }
         storage = ObservableState(RouterStorage(persistence.restore() ?? RouterState()))
         self.urlMatchers = urlMatchers
+        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         self.persistence = persistence
     }
