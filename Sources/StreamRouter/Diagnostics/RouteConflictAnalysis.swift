@@ -48,7 +48,8 @@ extension PathPattern {
 /// sets, symbol by symbol, each product state visited once.
 ///
 /// Only earlier entries that could share a path are compared: an index keyed by each
-/// pattern's leading literals finds them without scanning the table.
+/// pattern's leading fixed segments (literals and `:name`) finds them without scanning the
+/// table, and patterns without optional parameters are compared token by token.
 package enum RouteConflictAnalysis {
     /// The conflicts among `items`, in declaration order, at most one per entry.
     /// - Parameter minimumLength: Words shorter than this are not paths (URL encodings).
