@@ -1,3 +1,4 @@
+import Foundation
 import StreamRouter
 
 /// `Router.navigate(to:)` then `navigateBack()` (one operation: a push and a pop, so the
@@ -74,7 +75,7 @@ enum RouterStackScenario {
         do {
             try await router.replace(with: (0..<size).map { .item($0) })
         } catch {
-            fatalError("history-router: filling the stack failed: \(error)")
+            abandon("filling the stack failed: \(error)")
         }
         let clock = ContinuousClock()
         var elapsed = Duration.zero
@@ -89,7 +90,7 @@ enum RouterStackScenario {
                     try await router.navigateBack()
                 }
             } catch {
-                fatalError("history-router: a navigation failed: \(error)")
+                abandon("a navigation failed: \(error)")
             }
             elapsed += start.duration(to: clock.now)
             withExtendedLifetime(events) {}
@@ -97,8 +98,14 @@ enum RouterStackScenario {
         }
         let stack = router.stack
         guard stack.count == size, stack.last == .item(size - 1) else {
-            fatalError("history-router: expected \(size) routes after the run, found \(stack.count)")
+            abandon("expected \(size) routes after the run, found \(stack.count)")
         }
         return Sample(elapsed: elapsed, operations: done)
+    }
+
+    /// Stops the run with a message: a benchmark whose setup broke measures nothing.
+    private static func abandon(_ reason: String) -> Never {
+        FileHandle.standardError.write(Data("history-router: \(reason)\n".utf8))
+        exit(1)
     }
 }

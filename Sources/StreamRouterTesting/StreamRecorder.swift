@@ -52,7 +52,7 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     }
 
     deinit {
-        consumer.withLock { $0?.cancel() }
+        consumer.withLock { $0 }?.cancel()  // cancel after the unlock: a runtime call
     }
 
     /// Every value recorded so far.
@@ -72,7 +72,7 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
 
     /// Stops consuming the sequence (cancels the consuming task).
     public func cancel() {
-        consumer.withLock { $0?.cancel() }
+        consumer.withLock { $0 }?.cancel()  // cancel after the unlock: a runtime call
     }
 
     /// Waits for the next `count` values not yet handed out by this method.

@@ -89,6 +89,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         defer { wakes.wakeAll() }  // after the lock is released: resuming is a runtime call
         return try storage.withLock { storage throws(Failure) in
             let subscribers = storage.subscribers
+            // `deliver` only enqueues into buffers (their locks are taken after this one, never
+            // before); the consumers it hands values to are woken by the `defer`, unlocked.
             return try body(&storage.state) { event in subscribers.deliver(event, wakes: &wakes) }
         }
     }
