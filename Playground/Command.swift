@@ -16,6 +16,8 @@ enum Command: Equatable {
     case pop
     /// `open URL`: open a deep link in the store app.
     case open(String)
+    /// `routes`: list the route table, each entry with its index and conflicts.
+    case routes
     /// `help` (or `?`): list the commands.
     case help
     /// `quit` (or `exit`): leave the session.
@@ -28,6 +30,7 @@ enum Command: Equatable {
           back [N]      go back N steps (default 1)
           forward [N]   go forward N steps (default 1)
           clear         drop the back and forward history, keep the path
+          routes        list the route table with its conflicts
         The store app (typed routes in tabs):
           tab NAME      select a tab: shop, account (again: pop it to its root)
           push ROUTE    push on the selected tab: home, products [CATEGORY], profile ID,
@@ -68,10 +71,11 @@ enum Command: Equatable {
         case "open":
             guard arguments.count == 1 else { throw CommandError("usage: open URL") }
             self = .open(String(arguments[arguments.startIndex]))
-        case "clear", "help", "quit", "exit", "?":
+        case "clear", "routes", "help", "quit", "exit", "?":
             guard arguments.isEmpty else { throw CommandError("'\(verb)' takes no arguments") }
             switch verb {
             case "clear": self = .clear
+            case "routes": self = .routes
             case "quit", "exit": self = .quit
             default: self = .help
             }

@@ -8,7 +8,7 @@ import StreamRouter
 #endif
 
 /// A prompt that drives a navigator from the terminal: `go PATH`, `back [N]`,
-/// `forward [N]`, `clear`, `help`, `quit` (or end of input).
+/// `forward [N]`, `clear`, `routes`, `help`, `quit` (or end of input).
 ///
 /// Each published action is printed by the consumer task of an ``ActionPrinter``; the
 /// session waits for it, then prints the state and the matching route patterns.
@@ -79,6 +79,8 @@ struct InteractiveSession {
             let handled = await app.openURL(url)
             print("  handled: \(handled)")
             showApp()
+        case .routes:
+            report.showRoutes()
         case .help:
             print(Command.usage)
         case .quit:

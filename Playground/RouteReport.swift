@@ -38,4 +38,16 @@ struct RouteReport {
             print("    \(glob)\(padding)  matches  path=\(information.path)\(parameters.joined())")
         }
     }
+
+    /// Prints the route table of ``globs`` (each entry with its index and conflict) and the
+    /// conflicts of the store app's deep links.
+    func showRoutes() {
+        let table = RouteTable(patterns.enumerated().map { ($0.element, $0.offset) })
+        for line in table.debugDescription.split(separator: "\n") {
+            print("  \(line)")
+        }
+        let links = StoreRoute.registerURLs()?.conflicts ?? []
+        let described = links.isEmpty ? "no conflicts" : links.map(\.description).joined(separator: "; ")
+        print("  store app deep links: \(described)")
+    }
 }

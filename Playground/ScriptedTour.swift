@@ -62,6 +62,17 @@ struct ScriptedTour {
             }
         }
 
+        section("Route conflicts, found when the table is made")
+        print("  RouteTable(...).debugDescription: '/news/:id' can never win after '/news/:id?'")
+        report.showRoutes()
+        do {
+            let article = try PathPattern("/news/:id?")
+            print("  path(with: [\"id\": \"42\"]) -> \(try article.path(with: ["id": "42"]))")
+            _ = try PathPattern("/:a?/:b?").path(with: ["b": "x"])
+        } catch {
+            print("  \(error)")
+        }
+
         section("A view model driven by a route table")
         await screenModelTour()
 

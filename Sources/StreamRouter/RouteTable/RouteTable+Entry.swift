@@ -48,6 +48,12 @@ extension RouteTable {
             Self(pattern, target: .validator(validator))
         }
 
+        /// Whether the entry has a validator (and so may let a path go on to later entries).
+        var hasValidator: Bool {
+            if case .validator = target { return true }
+            return false
+        }
+
         /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
         @usableFromInline
         func value(for information: RouteInformation) -> Value? {

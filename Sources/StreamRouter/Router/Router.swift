@@ -81,6 +81,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ) {
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
+        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         persistence = nil
     }
@@ -137,6 +138,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage = ObservableState(
             RouterStorage((restoredNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
+        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         self.persistence = persistence
         if let saved, restoredNow == nil {

@@ -1,0 +1,37 @@
+import AsyncObservables
+import Testing
+
+@testable import StreamRouter
+
+@Suite(.timeLimit(.minutes(2))) struct RouteDiagnosticsTests {
+    enum ConflictingLinkRoute: RouteProvider {
+        case user(id: String)
+        case me
+
+        static func registerURLs() -> URLMatcherGroup<ConflictingLinkRoute>? {
+            .group("example.com") {
+                $0.map("user/{id}") { try .user(id: $0.param("id")) }
+                $0.map("user/me") { .me }
+            }
+        }
+    }
+
+    @Test func aRouterReportsItsURLConflictsOnceWhenCreated() {
+        let reports = Locked<[RouteDiagnostics.ConflictReport]>([])
+        RouteDiagnostics.setConflictHandler { report in
+            // Other suites create routers meanwhile: keep this suite's route type only.
+            if report.routeType == "ConflictingLinkRoute" {
+                reports.withLock { $0.append(report) }
+            }
+        }
+        defer { RouteDiagnostics.setConflictHandler(nil) }
+        _ = Router<ConflictingLinkRoute>()
+        _ = Router<ConflictingLinkRoute>()
+        let expected = RouteDiagnostics.ConflictReport(
+            routeType: "ConflictingLinkRoute",
+            conflicts: [RouteConflict(entry: 1, shadowedBy: [0], kind: .unreachable)]
+        )
+        #expect(reports.withLock { $0 } == [expected])
+        #expect(expected.description == "URL mappings of ConflictingLinkRoute: entry 1 is unreachable, shadowed by 0")
+    }
+}
