@@ -47,11 +47,11 @@ import Testing
         func print(_ items: Any...) { printed.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
 
         // The README block, verbatim from here.
-        let router = Router<ShopRoute>(store: store, restoring: .throughGuards)  // nothing saved shown yet
-        router.addGuard(named: "auth") { pending in
+        let auth = NavigationGuard<ShopRoute>(named: "auth") { pending in
             pending.destinations.contains(.checkout) && !session.isLoggedIn ? .redirect(to: .login) : .allow
         }
-        await router.restore()  // the saved [cart, checkout], through "auth"
+        let router = Router<ShopRoute>(store: store, guards: [auth])  // the saved stack goes through "auth"
+        await router.restore()  // waits for that: [cart, checkout] redirected
         print(router.path, router.modal == .login)  // "/ true": redirected to the login sheet
 
         // In the login screen, once the user has logged in:

@@ -115,7 +115,7 @@ import Testing
     /// every path over those literals and one other segment, up to the longest pattern plus
     /// one segment, finds.
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
-    func matchesBruteForce(seed: UInt64) throws {
+    func matchesBruteForce(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let literals = ["a", "b", "c"]
         let alphabet = literals + ["zz"]
@@ -125,6 +125,7 @@ import Testing
         }
         var kinds: [RouteConflict.Kind: Int] = [:]
         for _ in 0..<500 {
+            await Task.yield()  // a long CPU-bound loop: let the other tests' tasks run
             var globs: [String] = []
             var validated: Set<Int> = []
             for index in 0..<(1 + random.below(6)) {
@@ -175,7 +176,7 @@ extension RouteConflictTests {
     /// path segment): the report equals what matching every URL over the named schemes,
     /// hosts and segments (plus one other of each) mapping by mapping finds.
     @Test(arguments: [21, 22, 23, 24] as [UInt64])
-    func urlGroupsMatchBruteForce(seed: UInt64) throws {
+    func urlGroupsMatchBruteForce(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let segments = ["a", "h1", "h2", "zz"]
         var paths: [[String]] = [[]]
@@ -194,6 +195,7 @@ extension RouteConflictTests {
         }
         var kinds: [RouteConflict.Kind: Int] = [:]
         for _ in 0..<60 {
+            await Task.yield()  // a long CPU-bound loop: let the other tests' tasks run
             typealias Group = (schemes: [String], hosts: [String]?, patterns: [String])
             var groups: [Group] = []
             for _ in 0..<(1 + random.below(3)) {

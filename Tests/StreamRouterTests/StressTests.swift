@@ -81,15 +81,20 @@ import Testing
         }
         await cycle(2_000)  // warm-up: let the allocator settle
         #expect(navigator.subscriberCount == 0)
-        let before = residentBytes()
-        await cycle(100_000)
-        let after = residentBytes()
-        #expect(navigator.subscriberCount == 0)
-        if let before, let after, !isThreadSanitized() {  // TSan holds freed memory back
-            // 100,000 leaked subscriptions would hold over 40 MB; other tests running in parallel
-            // allocate far less than the 16 MB allowed here.
-            #expect(after - before < 16_000_000, "resident memory grew by \(after - before) bytes")
+        // 100,000 leaked subscriptions would hold over 40 MB in every round. Tests running in
+        // parallel can allocate more than the 16 MB allowed for a while, so a round that
+        // grew more is measured again: a leak grows in each of the three, noise does not.
+        var growths: [Int] = []
+        for _ in 0..<3 {
+            let before = residentBytes()
+            await cycle(100_000)
+            let after = residentBytes()
+            #expect(navigator.subscriberCount == 0)
+            guard let before, let after, !isThreadSanitized() else { break }  // TSan holds freed memory back
+            growths.append(after - before)
+            if after - before < 16_000_000 { break }
         }
+        #expect(growths.isEmpty || growths.contains { $0 < 16_000_000 }, "resident memory grew by \(growths) bytes")
 
         for _ in 0..<1_000 {
             let stream = navigator.actions

@@ -1,5 +1,5 @@
 extension Router {
-    /// Applies the state read from the store (see ``init(initialState:store:restoring:urlMatchers:policy:)``)
+    /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:)``)
     /// as a navigation through the guards, then reports how it went, also on
     /// ``persistenceEvents``.
     ///
@@ -31,10 +31,23 @@ extension Router {
     /// earlier run first (the queue is first in, first out), and their saves overwrite the
     /// saved state in the store (not the one this call applies). Later calls apply nothing and
     /// return the first outcome.
+    ///
+    /// For a router given guards at creation (`Router(store:guards:)`), the restoration
+    /// started then, as the router's first navigation; this call only awaits its outcome
+    /// (from inside one of the router's hooks it returns at once: the outcome if known, else
+    /// ``PersistenceEvent/restoreRefused(_:)`` with ``NavigationError/reentrantNavigation``).
     /// - Returns: How restoring went; `nil` for a router made without a store.
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
+        if let started = startedRestoration.withLock({ $0 }) {
+            if GuardedRouters.contains(self) {
+                // From inside a hook of this router: the restoration may be the navigation
+                // running the hook, so awaiting it would wait forever.
+                return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
+            }
+            return await started.value
+        }
         if GuardedRouters.contains(self), let saved = savedState.withLock({ $0 }) {
             // From inside a hook it fails at once: keep the saved state for a later call.
             return await applyRestored(saved)
@@ -47,21 +60,49 @@ extension Router {
         return outcome
     }
 
-    /// Applies a saved state through the guards (the work of ``restore()``, and of
-    /// ``TabRouter/restore()`` for each tab), without recording the outcome.
+    /// Starts applying `saved` through the guards (for a router given guards at creation):
+    /// its turn in the queue is taken now, so navigations called later run after it; it runs
+    /// in a detached task (no caller's task-locals), and ``restore()`` awaits its outcome.
+    func startRestoring(_ saved: RouterState<Route>) {
+        let pending = beginRestoring(saved)
+        let task = Task.detached { [self] in
+            let outcome = await finishRestoring(pending)
+            persistence?.record(outcome)
+            return outcome
+        }
+        startedRestoration.withLock { $0 = task }
+    }
+
+    /// Applies a saved state through the guards (the work of ``restore()``), without
+    /// recording the outcome.
     /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
     func applyRestored(_ saved: RouterState<Route>) async -> PersistenceEvent {
-        let events = self.events  // subscribed before the request is, to see its redirects
-        let request = enqueue(.restore(saved), url: nil)
-        let outcome: PersistenceEvent
+        await finishRestoring(beginRestoring(saved))
+    }
+
+    /// A restoration whose turn in the queue is taken.
+    struct PendingRestoration: Sendable {
+        let request: NavigationRequest<Route>
+        /// Subscribed before the request was enqueued, to see its redirects.
+        let events: SubjectStream<RouterEvent<Route>>
+    }
+
+    /// Takes the turn of a restoration of `saved` (publishing its start).
+    func beginRestoring(_ saved: RouterState<Route>) -> PendingRestoration {
+        let events = self.events
+        return PendingRestoration(request: enqueue(.restore(saved), url: nil), events: events)
+    }
+
+    /// Runs a restoration to its end.
+    /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
+    func finishRestoring(_ pending: PendingRestoration) async -> PersistenceEvent {
         do {
-            try await run(request)
-            outcome =
-                await Self.redirect(of: request, in: events).map { .restoreRedirected(to: $0.description) } ?? .restored
+            try await run(pending.request)
+            return await Self.redirect(of: pending.request, in: pending.events)
+                .map { .restoreRedirected(to: $0.description) } ?? .restored
         } catch {
-            outcome = .restoreRefused(error)
+            return .restoreRefused(error)
         }
-        return outcome
     }
 
     /// Applies `state` (a saved stack and modal) as one navigation through the guards, as

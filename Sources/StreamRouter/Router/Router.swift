@@ -87,21 +87,28 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// Creates a router that keeps its stack and modal in `store` (Routing's
-    /// `@Router("key")`): it restores the saved state, at creation or through its guards (see
-    /// ``Restoration``), and saves the state there after every navigation that changes it.
+    /// `@Router("key")`): it restores the saved state (see ``Restoration``), and saves the
+    /// state there after every navigation that changes it.
     ///
     /// ```swift
     /// let router = Router<AppRoute>(store: UserDefaultsStateStore(key: "main-router"))   // restored now
     ///
-    /// let guarded = Router<AppRoute>(store: store, restoring: .throughGuards)
-    /// guarded.addGuard(named: "auth") { pending in ... }   // guards first,
-    /// await guarded.restore()                              // then the saved state, through them
+    /// let auth = NavigationGuard<AppRoute>(named: "auth") { pending in ... }
+    /// let guarded = Router<AppRoute>(store: store, guards: [auth])   // restored through "auth"
     /// ```
     ///
-    /// With ``Restoration/throughGuards`` the store is read here, but nothing saved is shown
-    /// until ``restore()`` runs it as a navigation, so no reader (and no guard) ever sees a
-    /// state the guards did not allow. With ``Restoration/atCreation`` (the default) the
-    /// saved state is the router's state when this returns, before any guard can exist.
+    /// When the router has guards, the saved state is shown only through them:
+    /// - With `guards` (and ``Restoration/atCreation``, the default), they are registered
+    ///   first, and the saved state is this router's first navigation, a
+    ///   ``NavigationOperation/restore(_:)`` whose turn is taken here and which runs at once in
+    ///   a task of its own: readers see `initialState` until the guards allow it, and a
+    ///   navigation called after this returns runs after it. ``restore()`` awaits its outcome.
+    /// - With ``Restoration/throughGuards`` the store is read here, and the saved state
+    ///   waits for ``restore()``, for guards added later with ``addGuard(named:deadline:_:)``.
+    /// - Without guards and with ``Restoration/atCreation`` the saved state is the router's
+    ///   state when this returns. A guard added afterwards never sees it: give guards that
+    ///   protect saved routes (a checkout behind a login) to this initialiser.
+    ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, routes that no longer decode, larger than
     /// ``InputPolicy/maximumStateBytes``, more routes than
@@ -114,10 +121,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// > navigations into few writes. Call ``flush()`` to write it at once.
     /// - Parameters:
     ///   - initialState: The state when nothing usable is saved (and, through the guards,
-    ///   before ``restore()`` or when they refuse the saved state); empty by default.
+    ///   until they allow the saved state, or when they refuse it); empty by default.
     ///   - store: Where the state is kept.
-    ///   - restoring: When the saved state is applied: at creation (the default) or through
-    ///     the guards by ``restore()``.
+    ///   - restoring: When the saved state is applied: at creation (the default) or by
+    ///     ``restore()``.
+    ///   - guards: Guards registered before the saved state is read, in order (as
+    ///     ``addGuard(named:deadline:_:)`` would); none by default.
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
     ///     on the restored state.
@@ -125,6 +134,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         initialState: RouterState<Route> = RouterState(),
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
+        guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard
     ) {
@@ -134,17 +144,25 @@ public final class Router<Route: RouteProvider>: PathPublisher {
             try Self.validateRestored(state, policy: policy)
         }
         let (saved, event) = persistence.read()
-        let restoredNow = restoring == .atCreation ? saved : nil
+        let shownNow = restoring == .atCreation && guards.isEmpty ? saved : nil
         storage = ObservableState(
-            RouterStorage((restoredNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
+            RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         self.persistence = persistence
-        if let saved, restoredNow == nil {
-            savedState.withLock { $0 = saved }
-        } else {
+        hooks.withLock { hooks in
+            for added in guards {
+                _ = hooks.addGuard(named: added.name, deadline: added.deadline, added.check)
+            }
+        }
+        guard let saved, shownNow == nil else {
             persistence.record(event)
+            return
+        }
+        if restoring == .atCreation {
+            startRestoring(saved)
+        } else {
+            savedState.withLock { $0 = saved }
         }
     }
 
@@ -174,6 +192,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     let persistence: StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
     let savedState = Locked<RouterState<Route>?>(nil)
+    /// The restoration started at creation through the guards given to the initialiser.
+    let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
 
     /// How restoring from the store went; `nil` for a router made without a store, and while
     /// a saved state waits for ``restore()``.

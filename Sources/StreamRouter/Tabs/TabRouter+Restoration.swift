@@ -1,6 +1,6 @@
 extension TabRouter {
     /// Applies the tree read from the store (see
-    /// ``init(tabs:selected:store:restoring:urlMatchers:policy:_:)``) through each tab's guards, then
+    /// ``init(tabs:selected:store:restoring:guards:urlMatchers:policy:_:)``) through each tab's guards, then
     /// selects the saved tab, and reports how it went, also on ``persistenceEvents``.
     ///
     /// ```swift
@@ -25,15 +25,56 @@ extension TabRouter {
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
+        if let started = startedRestoration.withLock({ $0 }) {
+            if tabs.contains(where: { GuardedRouters.contains(router(for: $0)) }) {
+                // From inside a tab's hook: the restoration may be running it.
+                return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
+            }
+            return await started.value
+        }
         guard let saved = savedState.withLock({ $0.take() }) else {
             return persistence.restoration
         }
+        let outcome = await finishRestoring(saved, beginRestoring(saved))
+        persistence.record(outcome)
+        return outcome
+    }
+
+    /// Starts restoring `saved` through every tab's guards (for a tab router given guards at
+    /// creation): each tab's turn is taken now, and a detached task runs them; ``restore()``
+    /// awaits its outcome.
+    func startRestoring(_ saved: TabRouterState<Tab, Route>) {
+        let pending = beginRestoring(saved)
+        let task = Task.detached { [self] in
+            let outcome = await finishRestoring(saved, pending)
+            persistence?.record(outcome)
+            return outcome
+        }
+        startedRestoration.withLock { $0 = task }
+    }
+
+    /// Takes the turn of each saved tab's restoration, in the order of the tabs.
+    private func beginRestoring(
+        _ saved: TabRouterState<Tab, Route>
+    ) -> [(Router<Route>, Router<Route>.PendingRestoration)] {
+        tabs.compactMap { tab in
+            let stack = saved[tab]
+            guard stack != RouterState() else { return nil }
+            let router = router(for: tab)
+            return (router, router.beginRestoring(stack))
+        }
+    }
+
+    /// Runs each tab's restoration, then selects the saved tab.
+    /// - Returns: The first refusal, else the first redirect, else `.restored`.
+    private func finishRestoring(
+        _ saved: TabRouterState<Tab, Route>,
+        _ pending: [(Router<Route>, Router<Route>.PendingRestoration)]
+    ) async -> PersistenceEvent {
         var refused: PersistenceEvent?
         var redirected: PersistenceEvent?
-        for tab in tabs {
-            let stack = saved[tab]
-            guard stack != RouterState() else { continue }
-            switch await router(for: tab).applyRestored(stack) {
+        for (router, restoration) in pending {
+            switch await router.finishRestoring(restoration) {
             case .restoreRefused(let error): refused = refused ?? .restoreRefused(error)
             case .restoreRedirected(let operation): redirected = redirected ?? .restoreRedirected(to: operation)
             default: break
@@ -42,8 +83,6 @@ extension TabRouter {
         if tabs.contains(saved.selected), saved.selected != selectedTab {
             try? await select(saved.selected)
         }
-        let outcome = refused ?? redirected ?? .restored
-        persistence.record(outcome)
-        return outcome
+        return refused ?? redirected ?? .restored
     }
 }

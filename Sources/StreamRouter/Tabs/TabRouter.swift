@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// - Each tab's router is a plain ``Router``: navigate on it directly with
 ///   ``router(for:)``; its events still reach ``events``. Guards are per tab: add them on
-///   each tab's router (``addGuard(named:_:)`` adds one to every tab).
+///   each tab's router (``addGuard(named:deadline:_:)`` adds one to every tab).
 /// - Selecting the selected tab again pops its stack to the root, as tab bars do.
 /// - The app's path (``paths``, ``actions``) is the selected tab's path: a navigation on
 ///   the selected tab changes it, and so does selecting a tab whose path differs (published
@@ -47,6 +47,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     let persistence: StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
+    /// The restoration started at creation through the guards given to the initialiser.
+    let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -70,10 +72,22 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Creates a tab router that keeps the whole tree (the selected tab and every stack) in
-    /// `store`, as one versioned value: it restores the saved tree, at creation (the
-    /// default) or through each tab's guards when you call ``restore()`` (see
-    /// ``Restoration``; then it starts with every tab empty and `selected` selected), and
+    /// `store`, as one versioned value: it restores the saved tree (see ``Restoration``), and
     /// saves the tree after every change.
+    ///
+    /// ```swift
+    /// let restored = TabRouter<AppTab, AppRoute>(tabs: AppTab.allCases, selected: .home, store: store) { $0.tab }
+    /// let guarded = TabRouter<AppTab, AppRoute>(
+    ///     tabs: AppTab.allCases, selected: .home, store: store, guards: [auth]
+    /// ) { $0.tab }
+    /// ```
+    ///
+    /// Without guards and at creation (the default), the saved tree is the tab router's state
+    /// when this returns. With `guards` (registered on every tab first), each saved stack is
+    /// its tab's first navigation, through them, taken in turn here and run at once in a task
+    /// of its own; the saved tab is selected after them, and ``restore()`` awaits the outcome.
+    /// Readers see every tab empty and `selected` selected until the guards allow a stack.
+    /// With ``Restoration/throughGuards`` the same happens when you call ``restore()``.
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, too large, with a stack longer than the policy allows or a
@@ -85,8 +99,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - tabs: The tabs (duplicates are ignored).
     ///   - selected: The tab selected when nothing is restored.
     ///   - store: Where the tree is kept.
-    ///   - restoring: When the saved tree is applied: at creation (the default) or through
-    ///     the guards by ``restore()``.
+    ///   - restoring: When the saved tree is applied: at creation (the default) or by
+    ///     ``restore()``.
+    ///   - guards: Guards registered on every tab's router before the tree is restored, in
+    ///     order; none by default.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
@@ -95,6 +111,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         selected: Tab,
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
+        guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
         _ tabOf: @escaping @Sendable (Route) -> Tab?
@@ -108,7 +125,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         let (saved, event) = persistence.read()
         var state = TabRouterState<Tab, Route>(selected: selected)
-        if restoring == .atCreation, let saved {
+        let showsNow = restoring == .atCreation && guards.isEmpty
+        if showsNow, let saved {
             state = saved
             if !tabs.contains(state.selected) {
                 state.selected = selected
@@ -118,10 +136,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             tabs: tabs, state: state, persistence: persistence,
             urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
         )
-        if let saved, restoring == .throughGuards {
-            savedState.withLock { $0 = saved }
-        } else {
+        for tab in self.tabs {
+            let router = router(for: tab)
+            for added in guards {
+                router.addGuard(named: added.name, deadline: added.deadline, added.check)
+            }
+        }
+        guard let saved, !showsNow else {
             persistence.record(event)
+            return
+        }
+        if restoring == .atCreation {
+            startRestoring(saved)
+        } else {
+            savedState.withLock { $0 = saved }
         }
     }
 
@@ -338,11 +366,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     @discardableResult
     public func addGuard(
         named name: String? = nil,
+        deadline: Duration? = nil,
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> [Tab: NavigationGuardID] {
         var ids: [Tab: NavigationGuardID] = [:]
         for tab in tabs {
-            ids[tab] = router(for: tab).addGuard(named: name, check)
+            ids[tab] = router(for: tab).addGuard(named: name, deadline: deadline, check)
         }
         return ids
     }
