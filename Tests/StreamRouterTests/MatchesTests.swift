@@ -158,21 +158,60 @@ import Testing
         #expect(navigator.lastAction == nil)
     }
 
-    @Test func screensStreamReplacesRedirectedPaths() async throws {
+    @Test func screensStreamReportsRedirectsWithoutNavigating() async throws {
         let navigator = Navigator(initialPath: "/news")
         let actions = StreamRecorder(navigator.actions)
         let screens = StreamRecorder(navigator.screens(in: table))
+        let second = StreamRecorder(navigator.screens(in: table))
         #expect(try await screens.next(1).map { try $0.get()?.screen } == ["news"])
         navigator.navigate("/old-news/1")
-        let next = try await screens.next(1)
-        #expect(try next.map { try $0.get()?.path } == ["/news"])
-        // One push to the redirecting path, then one replace by the final one.
-        let pushed = try await actions.next(2)
-        #expect(pushed.map(\.currentPath) == ["/old-news/1", "/news"])
-        #expect(navigator.history.entries == ["/news", "/news"])
+        let next = try #require(try await screens.next(1).first?.get())
+        #expect(next.path == "/news" && next.screen == "news")
+        #expect(next.redirectedFrom == ["/old-news/1"])
+        #expect(try await second.next(2).compactMap { try $0.get()?.path } == ["/news", "/news"])
+        // Two subscribers, and still one push: the streams never navigate.
+        #expect(try await actions.next(1).map(\.currentPath) == ["/old-news/1"])
+        try await actions.expectNoNewValues(within: .milliseconds(20))
+        #expect(navigator.history.entries == ["/news", "/old-news/1"])
         navigator.navigate("/ping")
         let failure = try await screens.next(1)
         #expect(throws: RouteRedirectError.self) { try failure.first?.get() }
         #expect(navigator.path == "/ping")
+    }
+
+    /// Resolving, following redirects and committing are one critical section. `"../old"`
+    /// from `/a/N/new` redirects back to `/a/N/new`, so it never changes anything when it
+    /// resolves against the path it commits over; resolved in one lock and committed in
+    /// another, it would push a stale `/a/N/new` after another task moved on.
+    @Test func redirectedNavigationsAreAtomic() async throws {
+        let table = RouteTable<RouteDestination<String>>([
+            (try PathPattern("/a/:n/old"), .redirect(to: "../new")),
+            (try PathPattern("/*"), .screen("any")),
+        ])
+        let navigator = Navigator(initialPath: "/a/0/new")
+        let actions = StreamRecorder(navigator.actions)
+        let staleMoves = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    var stale = 0
+                    for step in 1...200 {
+                        if step.isMultiple(of: 2) {
+                            _ = try? navigator.navigate("../../\(task * 1_000 + step)/old", redirectsIn: table)
+                        } else if (try? navigator.navigate("../old", redirectsIn: table)) != nil {
+                            stale += 1
+                        }
+                    }
+                    return stale
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(staleMoves == 0, "a redirect back to the current path never moves")
+        let seen = try await actions.next(400)
+        #expect(seen.allSatisfy { $0.currentPath.hasSuffix("/new") }, "no redirecting path was committed")
+        for (earlier, later) in zip(seen, seen.dropFirst()) {
+            #expect(later.previousPath == earlier.currentPath)
+        }
+        try await actions.expectNoNewValues(within: .milliseconds(20))
     }
 }

@@ -196,6 +196,34 @@ public final class Navigator: PathPublisher {
             })
     }
 
+    /// Navigates to the path `finalPath` makes of `path` resolved against the current path,
+    /// in one critical section: no other navigation can come between reading the current
+    /// path and committing (``navigate(_:replace:redirectsIn:)``). `finalPath` runs under the
+    /// navigator's lock: it must be quick and must not touch the navigator.
+    /// - Returns: The published action, or `nil` when nothing changed or ``policy`` rejects
+    ///   the final path.
+    func navigate<Failure: Error>(
+        _ path: String,
+        replace: Bool,
+        finalPath: (String) throws(Failure) -> String
+    ) throws(Failure) -> NavigationAction? {
+        guard (try? policy.check(path: path)) != nil else { return nil }
+        let policy = policy
+        return saving(
+            try state.update { state, publish throws(Failure) in
+                let previous = state.history.current
+                let target = try finalPath(PathResolver.resolve(path, against: previous))
+                guard (try? policy.check(resolvedPath: target)) != nil, target != previous else { return nil }
+                if replace {
+                    state.history.replaceCurrent(with: target)
+                } else {
+                    state.history.push(target)
+                }
+                return Self.record(
+                    NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
+            })
+    }
+
     /// Goes back `total` steps, clamped to ``historyStackSize``; a multi-step move
     /// publishes one `.back` action. A total of 0 or less does nothing.
     /// - Returns: The published action, or `nil` when nothing changed.
