@@ -139,7 +139,9 @@ func run() throws {
             // `import` lines move to the top of the file; blank lines keep the line numbers.
             // A `{ ... }` placeholder body becomes an empty one.
             let code = block.lines.map { line -> String in
-                guard line.hasPrefix("import ") else { return line.replacingOccurrences(of: "{ ... }", with: "{}") }
+                guard line.hasPrefix("import ") || line.hasPrefix("@_spi(") else {
+                    return line.replacingOccurrences(of: "{ ... }", with: "{}")
+                }
                 imports.insert(line.trimmingCharacters(in: .whitespaces))
                 return ""
             }

@@ -1,4 +1,4 @@
-import StreamRouter
+@_spi(Testing) import StreamRouter
 
 /// A navigator delivering actions to 1, 10 and 100 subscribers, each consumed by its own
 /// task, against one bare `AsyncStream<Int>` with one consumer.

@@ -1,4 +1,4 @@
-import AsyncObservables
+@_spi(Testing) import AsyncObservables
 import StreamRouterTesting
 import Testing
 

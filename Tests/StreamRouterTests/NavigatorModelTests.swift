@@ -1,5 +1,5 @@
 import Observation
-import StreamRouter
+@_spi(Testing) import StreamRouter
 import StreamRouterTesting
 import Testing
 

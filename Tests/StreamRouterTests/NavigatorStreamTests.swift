@@ -1,4 +1,4 @@
-import StreamRouter
+@_spi(Testing) import StreamRouter
 import StreamRouterTesting
 import Testing
 

@@ -1,6 +1,6 @@
-import AsyncObservables
+@_spi(Testing) import AsyncObservables
 import Foundation
-import StreamRouter
+@_spi(Testing) import StreamRouter
 import StreamRouterTesting
 import Testing
 

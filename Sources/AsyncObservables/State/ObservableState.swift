@@ -63,12 +63,12 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         storage.withLock { $0.subscribers.count }
     }
 
     /// Whether ``finish()`` has been called.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         storage.withLock { $0.subscribers.isFinished }
     }
 

@@ -63,7 +63,7 @@ public final class CurrentValueSubject<Value: Sendable>: Sendable {
     }
 
     /// The number of live subscriptions.
-    public var subscriberCount: Int {
+    @_spi(Testing) public var subscriberCount: Int {
         state.subscriberCount
     }
 }

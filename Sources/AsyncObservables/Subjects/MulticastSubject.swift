@@ -40,7 +40,7 @@ public final class MulticastSubject<Element: Sendable>: Sendable {
     }
 
     /// The number of live subscriptions.
-    public var subscriberCount: Int {
+    @_spi(Testing) public var subscriberCount: Int {
         state.subscriberCount
     }
 }

@@ -21,7 +21,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
 
     /// The most entries (back, current and forward) the history keeps; a push beyond it
     /// drops the oldest entry. Unbounded (`Int.max`) unless set.
-    public private(set) var maximumEntryCount: Int = .max
+    package private(set) var maximumEntryCount: Int = .max
 
     /// A history holding only `root`.
     public init(root: Entry) {
@@ -33,7 +33,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     ///   - entries: Back entries, oldest first, ending with the current one.
     ///   - forwardEntries: Forward entries, furthest first.
     /// - Throws: ``NavigationHistoryError/noCurrentEntry`` when `entries` is empty.
-    public init(entries: [Entry], forwardEntries: [Entry] = []) throws(NavigationHistoryError) {
+    package init(entries: [Entry], forwardEntries: [Entry] = []) throws(NavigationHistoryError) {
         guard let current = entries.last else { throw .noCurrentEntry }
         self.current = current
         back = PersistentStack(bottomFirst: entries.dropLast())
@@ -86,7 +86,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// entries are dropped now: the oldest back entries first, then the furthest forward
     /// entries (the current entry is always kept). Later pushes beyond the bound drop the
     /// oldest entry.
-    public mutating func limit(to maximum: Int) {
+    package mutating func limit(to maximum: Int) {
         let maximum = max(maximum, 1)
         maximumEntryCount = maximum
         guard count > maximum else { return }
@@ -96,14 +96,14 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
 
     /// Makes `entry` current, keeping the old one to go back to; clears the forward entries.
     /// Drops the oldest entry when the history would exceed ``maximumEntryCount``.
-    public mutating func push(_ entry: Entry) {
+    package mutating func push(_ entry: Entry) {
         forward = PersistentStack()
         back.push(current, limit: maximumEntryCount - 1)
         current = entry
     }
 
     /// Replaces the current entry; clears the forward entries.
-    public mutating func replaceCurrent(with entry: Entry) {
+    package mutating func replaceCurrent(with entry: Entry) {
         forward = PersistentStack()
         current = entry
     }
@@ -111,7 +111,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// Goes back up to `total` steps, clamped to ``backCount``.
     /// - Returns: The number of steps taken (0 when `total` is 0 or less, or at the start).
     @discardableResult
-    public mutating func goBack(total: Int) -> Int {
+    package mutating func goBack(total: Int) -> Int {
         let steps = min(max(total, 0), backCount)
         for _ in 0..<steps {
             guard let previous = back.popLast() else { break }
@@ -124,7 +124,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// Goes forward up to `total` steps, clamped to ``forwardCount``.
     /// - Returns: The number of steps taken.
     @discardableResult
-    public mutating func goForward(total: Int) -> Int {
+    package mutating func goForward(total: Int) -> Int {
         let steps = min(max(total, 0), forwardCount)
         for _ in 0..<steps {
             guard let next = forward.popLast() else { break }
@@ -135,7 +135,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     }
 
     /// Drops every back and forward entry, keeping the current one.
-    public mutating func clear() {
+    package mutating func clear() {
         back = PersistentStack()
         forward = PersistentStack()
     }
@@ -154,7 +154,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
 }
 
 /// Why a ``NavigationHistory`` could not be built.
-public enum NavigationHistoryError: Error, Sendable, Hashable {
+package enum NavigationHistoryError: Error, Sendable, Hashable {
     /// The entries were empty: a history always has a current entry.
     case noCurrentEntry
 }

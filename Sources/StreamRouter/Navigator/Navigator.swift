@@ -360,7 +360,7 @@ public final class Navigator: PathPublisher {
     }
 
     /// The number of live streams of this navigator (for tests and diagnostics).
-    public var subscriberCount: Int {
+    @_spi(Testing) public var subscriberCount: Int {
         state.subscriberCount
     }
 }

@@ -578,7 +578,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// The number of live streams of this router (for tests and diagnostics).
-    public var subscriberCount: Int {
+    @_spi(Testing) public var subscriberCount: Int {
         storage.subscriberCount
     }
 }
