@@ -124,7 +124,8 @@ import Testing
             words.append(words[length - 1].flatMap { word in alphabet.map { word + [$0] } })
         }
         var kinds: [RouteConflict.Kind: Int] = [:]
-        for _ in 0..<500 {
+        // Under Thread Sanitizer (10x slower, and looking for races, not for coverage) a tenth.
+        for _ in 0..<(isThreadSanitized() ? 50 : 500) {
             await Task.yield()  // a long CPU-bound loop: let the other tests' tasks run
             var globs: [String] = []
             var validated: Set<Int> = []
@@ -166,8 +167,9 @@ import Testing
             }
         }
         // The generated tables exercise both kinds, often.
-        #expect(kinds[.duplicate, default: 0] > 50)
-        #expect(kinds[.unreachable, default: 0] > 100)
+        let scale = isThreadSanitized() ? 10 : 1
+        #expect(kinds[.duplicate, default: 0] > 50 / scale)
+        #expect(kinds[.unreachable, default: 0] > 100 / scale)
     }
 }
 
@@ -194,7 +196,7 @@ extension RouteConflictTests {
             }
         }
         var kinds: [RouteConflict.Kind: Int] = [:]
-        for _ in 0..<60 {
+        for _ in 0..<(isThreadSanitized() ? 6 : 60) {  // a tenth under Thread Sanitizer
             await Task.yield()  // a long CPU-bound loop: let the other tests' tasks run
             typealias Group = (schemes: [String], hosts: [String]?, patterns: [String])
             var groups: [Group] = []
@@ -248,7 +250,9 @@ extension RouteConflictTests {
                 kinds[conflict.kind, default: 0] += 1
             }
         }
-        #expect(kinds[.duplicate, default: 0] > 3)
-        #expect(kinds[.unreachable, default: 0] > 5)
+        if !isThreadSanitized() {  // a tenth of the groups may not reach these counts
+            #expect(kinds[.duplicate, default: 0] > 3)
+            #expect(kinds[.unreachable, default: 0] > 5)
+        }
     }
 }
