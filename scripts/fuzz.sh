@@ -97,13 +97,16 @@ build_module() { # module source-dir
         -emit-library -static -o "$build/lib/lib$module.a" "${files[@]}"
 }
 
+# The seeded generator the tests use too (one copy of it).
+seeded_generator="$root/Tests/StreamRouterTests/Support/SeededGenerator.swift"
+
 build_target() { # target
     local target=$1 dir
     dir="$root/Fuzz/$(target_dir "$target")"
     echo "== building fuzz target $target"
     "$swiftc" "${common[@]}" -module-name "Fuzz_$target" \
         -I "$build/modules" -L "$build/lib" -lStreamRouter -lAsyncObservables "${link[@]}" \
-        -o "$build/$target" "$dir/main.swift" "$root/Fuzz/Shared/FuzzSupport.swift" 2>&1 |
+        -o "$build/$target" "$dir/main.swift" "$root/Fuzz/Shared/FuzzSupport.swift" "$seeded_generator" 2>&1 |
         grep -v "Cannot export local symbol" || true
     [[ -x "$build/$target" ]] || { echo "error: $target did not link" >&2; exit 1; }
 }
@@ -123,7 +126,7 @@ build_module AsyncObservables Sources/AsyncObservables
 build_module StreamRouter Sources/StreamRouter
 for target in "${targets[@]}"; do
     if [[ -n "$rebuilt" || ! -x "$build/$target" || "$root/Fuzz/$(target_dir "$target")/main.swift" -nt "$build/$target" \
-        || "$root/Fuzz/Shared/FuzzSupport.swift" -nt "$build/$target" ]]; then
+        || "$root/Fuzz/Shared/FuzzSupport.swift" -nt "$build/$target" || "$seeded_generator" -nt "$build/$target" ]]; then
         rm -f "$build/$target"
         build_target "$target"
     fi

@@ -179,7 +179,7 @@ func checkMatch(_ pattern: PathPattern, _ path: String, _ information: RouteInfo
 func derivedPath(
     of pattern: PathPattern,
     values: [String],
-    generator: inout InputGenerator
+    generator: inout SeededGenerator
 ) -> (path: String, parameters: [String: String], prefix: String) {
     var parts: [String] = []
     var parameters: [String: String] = [:]
@@ -220,7 +220,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (head, tail) = splitAtNUL(input)
     let glob = text(head)
     let path = tail.map { text($0) } ?? glob
-    var generator = InputGenerator(seed: input)
+    var generator = SeededGenerator(seed: input)
 
     let expected = referenceCompile(glob)
     let pattern: PathPattern

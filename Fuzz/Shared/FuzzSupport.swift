@@ -32,35 +32,6 @@ func splitAtNUL(_ bytes: [UInt8]) -> (head: ArraySlice<UInt8>, tail: ArraySlice<
     return (bytes[..<nul], bytes[(nul + 1)...])
 }
 
-/// SplitMix64 seeded from the input, for choices that must be deterministic per input.
-struct InputGenerator {
-    private var state: UInt64
-
-    init(seed bytes: some Sequence<UInt8>) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        state = hash
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
-    }
-
-    mutating func coin() -> Bool {
-        next() & 1 == 1
-    }
-}
-
 /// The segments of `path` split on the byte `/`, empty ones dropped (the library's notion
 /// of a segment: only the byte 0x2F separates, never a grapheme cluster holding it).
 func byteSegments(_ path: String) -> [[UInt8]] {

@@ -4,7 +4,7 @@ import Testing
 
 /// What a cancelled consumer sees: the subscription ends at once, buffered values included,
 /// as the concurrency-contract article says.
-@Suite(.timeLimit(.minutes(2))) struct CancellationSemanticsTests {
+@Suite(.suiteLimit) struct CancellationSemanticsTests {
     @Test func aCancelledConsumerGetsNilEvenWithValuesBuffered() async {
         let subject = MulticastSubject<Int>()
         let stream = subject.values

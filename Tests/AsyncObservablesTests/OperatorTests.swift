@@ -19,7 +19,7 @@ private func collect<S: AsyncSequence>(_ sequence: S) async throws -> [S.Element
 
 private struct Boom: Error, Equatable {}
 
-@Suite(.timeLimit(.minutes(2))) struct OperatorTests {
+@Suite(.suiteLimit) struct OperatorTests {
     @Test(arguments: [
         ([1, 1, 2, 2, 1], [1, 2, 1]),
         ([], []),

@@ -2,7 +2,7 @@
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct MulticastSubjectTests {
+@Suite(.suiteLimit) struct MulticastSubjectTests {
     @Test func everySubscriberGetsEveryValueInOrder() async throws {
         let subject = MulticastSubject<Int>()
         let first = StreamRecorder(subject.values)
@@ -110,7 +110,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct CurrentValueSubjectTests {
+@Suite(.suiteLimit) struct CurrentValueSubjectTests {
     @Test func aNewSubscriberGetsTheCurrentValueFirst() async throws {
         let subject = CurrentValueSubject("a")
         subject.send("b")
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ObservableStateTests {
+@Suite(.suiteLimit) struct ObservableStateTests {
     @Test func initialElementsAndEventsAreAtomicWithSubscription() async throws {
         let counter = ObservableState<Int, Int>(0)
         let recorders = await withTaskGroup(of: StreamRecorder<Int>.self) { group in

@@ -2,7 +2,7 @@
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TimedOperatorTests {
+@Suite(.suiteLimit) struct TimedOperatorTests {
     @Test func debounceDeliversTheLastElementOfABurst() async throws {
         let clock = TestClock()
         let source = TestSource<String>()

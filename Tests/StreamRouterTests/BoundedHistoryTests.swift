@@ -3,7 +3,7 @@ import Testing
 
 /// Histories and stacks bounded by ``InputPolicy/maximumHistoryEntries``, checked against a
 /// plain array model on random operation sequences.
-@Suite(.timeLimit(.minutes(2))) struct BoundedHistoryTests {
+@Suite(.suiteLimit) struct BoundedHistoryTests {
     @Test(arguments: [1, 2, 3, 7])
     func aBoundedHistoryMatchesAnArrayModel(limit: Int) {
         var generator = SeededGenerator(seed: UInt64(limit))

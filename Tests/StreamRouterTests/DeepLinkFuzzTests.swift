@@ -6,7 +6,7 @@ import Testing
 
 /// Untrusted URL input never crashes and is answered `false` (seeded, so every run replays
 /// the same inputs).
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkFuzzTests {
+@Suite(.suiteLimit) struct DeepLinkFuzzTests {
     static let group = LinkRoute.registerURLs()
 
     static func randomString(_ generator: inout SeededGenerator, alphabet: [String], length: Int) -> String {

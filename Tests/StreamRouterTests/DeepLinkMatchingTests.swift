@@ -46,7 +46,7 @@ enum LinkRoute: RouteProvider {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkMatchingTests {
+@Suite(.suiteLimit) struct DeepLinkMatchingTests {
     enum Expected: Sendable, Equatable {
         case route(LinkRoute)
         case unsupportedScheme, unknownHost, noMatchingPath, undecodable

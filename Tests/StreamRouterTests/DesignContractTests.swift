@@ -3,7 +3,7 @@ import StreamRouterTesting
 import Testing
 
 /// The snippets of DESIGN.md's public contract, compiled as written.
-@Suite(.timeLimit(.minutes(2))) struct DesignContractTests {
+@Suite(.suiteLimit) struct DesignContractTests {
     @Test func navigatorSnippet() {
         let navigator = Navigator(initialPath: "/")
         navigator.navigate("news")

@@ -5,7 +5,7 @@ import Testing
 
 /// DESIGN.md "Next wave: the navigation layer of a whole app", "Tabs: one stack per tab",
 /// line by line (each `for await` loop takes the first element, so the test ends).
-@Suite(.timeLimit(.minutes(2))) struct DesignNextWaveTests {
+@Suite(.suiteLimit) struct DesignNextWaveTests {
     enum AppTab: String, CaseIterable, Codable, Sendable { case home, search, profile }
 
     enum AppRoute: RouteProvider {

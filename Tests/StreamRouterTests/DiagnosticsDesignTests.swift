@@ -4,7 +4,7 @@ import Testing
 
 /// DESIGN.md "Route diagnostics and path generation", line by line, through the public API
 /// only (no `@testable`).
-@Suite(.timeLimit(.minutes(2))) struct DiagnosticsDesignTests {
+@Suite(.suiteLimit) struct DiagnosticsDesignTests {
     enum AppRoute: RouteProvider {
         case profile(id: String)
         case me

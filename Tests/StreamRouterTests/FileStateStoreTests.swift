@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(2))) struct FileStateStoreTests {
+@Suite(.suiteLimit) struct FileStateStoreTests {
     /// A fresh folder, removed by the caller's `defer`.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

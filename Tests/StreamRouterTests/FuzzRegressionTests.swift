@@ -5,7 +5,7 @@ import Testing
 
 /// Inputs found by the libFuzzer targets in `Fuzz/` (see `Fuzz/README.md`), kept so that
 /// what was fixed stays fixed. Each case names the target and the crashing input.
-@Suite(.timeLimit(.minutes(2))) struct FuzzRegressionTests {
+@Suite(.suiteLimit) struct FuzzRegressionTests {
     // MARK: - patterns
 
     /// `patterns`, crash-48138fe3 (`\xff` x7 `/*\u{301}.`): the glob compiler read tokens by

@@ -5,7 +5,7 @@ import Testing
 
 /// Guards and preparations past their deadline (on a `TestClock`) cancel the navigation
 /// and let the queue move on.
-@Suite(.timeLimit(.minutes(2))) struct GuardDeadlineTests {
+@Suite(.suiteLimit) struct GuardDeadlineTests {
     typealias Route = RouterTestRoute
 
     @Test func aStuckGuardIsCancelledAtItsDeadlineAndTheQueueMovesOn() async throws {

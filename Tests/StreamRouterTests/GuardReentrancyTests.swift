@@ -6,7 +6,7 @@ import Testing
 
 /// A navigation started from inside a guard, preparation or transition handler of the same
 /// router fails at once with `.reentrantNavigation` instead of waiting forever.
-@Suite(.timeLimit(.minutes(2))) struct GuardReentrancyTests {
+@Suite(.suiteLimit) struct GuardReentrancyTests {
     typealias Route = RouterTestRoute
 
     static let url = URL(string: "https://example.com/b")!

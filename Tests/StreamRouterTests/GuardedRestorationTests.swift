@@ -6,7 +6,7 @@ import Testing
 
 /// A saved state is applied only through the guards (`Router.restore()`): a saved file can
 /// no longer reach a screen that a deep link cannot.
-@Suite(.timeLimit(.minutes(2))) struct GuardedRestorationTests {
+@Suite(.suiteLimit) struct GuardedRestorationTests {
     typealias Screen = RouterPersistenceTests.Screen
 
     struct LoggedOut: Error, CustomStringConvertible {
@@ -112,7 +112,7 @@ import Testing
 }
 
 /// The same for a `TabRouter`: every tab's saved stack goes through that tab's guards.
-@Suite(.timeLimit(.minutes(2))) struct GuardedTabRestorationTests {
+@Suite(.suiteLimit) struct GuardedTabRestorationTests {
     struct LoggedOut: Error, CustomStringConvertible {
         var description: String { "logged out" }
     }

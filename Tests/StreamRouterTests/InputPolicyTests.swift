@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct InputPolicyTests {
+@Suite(.suiteLimit) struct InputPolicyTests {
     @Test(arguments: [
         ("/ok", nil),
         ("/a\u{0}b", InputError.controlCharacter(.path, scalar: 0, offset: 2)),
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkInputPolicyTests {
+@Suite(.suiteLimit) struct DeepLinkInputPolicyTests {
     enum Link: RouteProvider {
         case page(String)
         static func registerURLs() -> URLMatcherGroup<Link>? {

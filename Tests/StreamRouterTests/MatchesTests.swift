@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct MatchesTests {
+@Suite(.suiteLimit) struct MatchesTests {
     @Test func currentMatchFirstThenOnlyChanges() async throws {
         let navigator = Navigator(initialPath: "/home")
         let recorder = StreamRecorder(navigator.matches(try PathPattern("/user/:id/*")))
@@ -103,7 +103,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RedirectTests {
+@Suite(.suiteLimit) struct RedirectTests {
     let table: RouteTable<RouteDestination<String>>
 
     init() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Presenting and dismissing a modal on `router.actions`: the modal is the top of the
 /// displayed path.
-@Suite(.timeLimit(.minutes(2))) struct ModalActionTests {
+@Suite(.suiteLimit) struct ModalActionTests {
     enum Screen: RouteProvider {
         case home
         case detail(id: Int)

@@ -1,7 +1,7 @@
 import StreamRouter
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct NavigationActionTests {
+@Suite(.suiteLimit) struct NavigationActionTests {
     @Test(arguments: [
         ("/news", "/news/latest", NavigationAction.Direction.deeper),
         ("/", "/hello", .deeper),

@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct NavigatorModelTests {
+@Suite(.suiteLimit) struct NavigatorModelTests {
     /// Waits for the next change of whatever `read` reads, as SwiftUI would see it.
     func nextChange(of read: @escaping @MainActor () -> Void, after change: () -> Void) async throws {
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self)

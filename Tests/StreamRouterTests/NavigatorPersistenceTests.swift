@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct NavigatorPersistenceTests {
+@Suite(.suiteLimit) struct NavigatorPersistenceTests {
     /// A fresh folder, removed by the caller's `defer`.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

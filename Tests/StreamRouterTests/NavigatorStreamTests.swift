@@ -2,7 +2,7 @@
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct NavigatorStreamTests {
+@Suite(.suiteLimit) struct NavigatorStreamTests {
     @Test func actionsSubscribeWhenCreated() async throws {
         let navigator = Navigator()
         let actions = navigator.actions

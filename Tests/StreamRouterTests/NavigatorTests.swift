@@ -1,7 +1,7 @@
 import StreamRouter
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct NavigatorTests {
+@Suite(.suiteLimit) struct NavigatorTests {
     @Test func startsAtTheNormalisedInitialPath() {
         let navigator = Navigator(initialPath: "//home//")
         #expect(navigator.path == "/home")

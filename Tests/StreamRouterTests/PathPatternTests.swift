@@ -1,7 +1,7 @@
 import StreamRouter
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct PathPatternTests {
+@Suite(.suiteLimit) struct PathPatternTests {
     @Test(arguments: [
         ("/", "/"),
         ("/", ""),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StreamRouter
 
-@Suite(.timeLimit(.minutes(2))) struct PathResolverTests {
+@Suite(.suiteLimit) struct PathResolverTests {
     @Test(arguments: [
         ("///unnecessary///slashes", "/unnecessary/slashes"),
         ("///a//b/", "/a/b"),

@@ -6,7 +6,7 @@ import Testing
 
 /// Saving off the navigating task: coalesced, latest state last, never blocking or
 /// deadlocking navigation; restoring within the policy's limits.
-@Suite(.timeLimit(.minutes(2))) struct PersistenceSchedulingTests {
+@Suite(.suiteLimit) struct PersistenceSchedulingTests {
     @Test func aSlowStoreNeverBlocksNavigation() async throws {
         let store = GatedStore()
         let navigator = Navigator(store: store)

@@ -5,7 +5,7 @@ import StreamRouterTesting
 import Testing
 
 /// README "Guards that hold" (and the docs' "Guards that hold" section), compiled and run.
-@Suite(.timeLimit(.minutes(2))) struct ReadmeGuardsTests {
+@Suite(.suiteLimit) struct ReadmeGuardsTests {
     enum ShopRoute: RouteProvider {
         case cart, checkout, editAddress, login
         var transition: RouteTransition { self == .login ? .modal : .push }

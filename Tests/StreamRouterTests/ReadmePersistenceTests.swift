@@ -5,7 +5,7 @@ import StreamRouterTesting
 import Testing
 
 /// README "Surviving a relaunch", "In a SwiftUI app" and "Time-based operators".
-@Suite(.timeLimit(.minutes(2))) struct ReadmePersistenceTests {
+@Suite(.suiteLimit) struct ReadmePersistenceTests {
     @Test func survivingARelaunch() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

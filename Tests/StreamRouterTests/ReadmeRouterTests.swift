@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// README "Typed routes and deep links".
-@Suite(.timeLimit(.minutes(2))) struct ReadmeRouterTests {
+@Suite(.suiteLimit) struct ReadmeRouterTests {
     enum AppRoute: RouteProvider {
         case home, allProducts
         case products(category: String)

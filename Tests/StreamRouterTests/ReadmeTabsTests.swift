@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// README "Tabs, results and sheets".
-@Suite(.timeLimit(.minutes(2))) struct ReadmeTabsTests {
+@Suite(.suiteLimit) struct ReadmeTabsTests {
     enum AppTab: String, CaseIterable, Codable, Sendable { case home, search, profile }
 
     enum ShopRoute: RouteProvider {

@@ -3,7 +3,7 @@ import StreamRouterTesting
 import Testing
 
 /// Each test mirrors a code block of README.md, so the README cannot drift from the API.
-@Suite(.timeLimit(.minutes(2))) struct ReadmeTests {
+@Suite(.suiteLimit) struct ReadmeTests {
     @Test func leadExample() async throws {
         let navigator = Navigator(initialPath: "/")
         let actions = navigator.actions
@@ -90,7 +90,7 @@ import Testing
 }
 
 /// README "View models on routes".
-@Suite(.timeLimit(.minutes(2))) struct ReadmeViewModelTests {
+@Suite(.suiteLimit) struct ReadmeViewModelTests {
     enum Screen: Sendable, Equatable { case home, article, notFound }
 
     final class AppViewModel: Sendable {

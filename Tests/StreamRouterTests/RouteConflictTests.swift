@@ -3,7 +3,7 @@ import Testing
 
 @testable import StreamRouter
 
-@Suite(.timeLimit(.minutes(2))) struct RouteConflictTests {
+@Suite(.suiteLimit) struct RouteConflictTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let globs: [String]
         let validated: Set<Int>

@@ -3,7 +3,7 @@ import Testing
 
 @testable import StreamRouter
 
-@Suite(.timeLimit(.minutes(2))) struct RouteDiagnosticsTests {
+@Suite(.suiteLimit) struct RouteDiagnosticsTests {
     enum ConflictingLinkRoute: RouteProvider {
         case user(id: String)
         case me

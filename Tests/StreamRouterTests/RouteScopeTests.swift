@@ -17,7 +17,7 @@ private final class ActivityLog: Sendable {
 
     /// An operation that logs its start, waits until cancelled, then keeps ignoring the
     /// cancellation until `gate` opens (a slow clean-up), then logs its end.
-    func slowToStop(at gate: RouterTestGate) -> @Sendable (RouteInformation) async -> Void {
+    func slowToStop(at gate: Gate) -> @Sendable (RouteInformation) async -> Void {
         { match in
             let id = match.parameters["id"] ?? "-"
             self.events.send("start \(id)")
@@ -30,7 +30,7 @@ private final class ActivityLog: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RouteScopeTests {
+@Suite(.suiteLimit) struct RouteScopeTests {
     @Test func activatesWhileMatchingAndRestartsOnNewParameters() async throws {
         let navigator = Navigator()
         let log = ActivityLog()
@@ -99,7 +99,7 @@ private final class ActivityLog: Sendable {
         let navigator = Navigator(initialPath: "/user/1")
         let log = ActivityLog()
         let recorder = StreamRecorder(log.events.values)
-        let gate = RouterTestGate()
+        let gate = Gate()
         let pattern = try PathPattern("/user/:id")
         let scope = Task {
             await navigator.runWhileMatching(pattern, perform: log.slowToStop(at: gate))
@@ -118,7 +118,7 @@ private final class ActivityLog: Sendable {
         let navigator = Navigator(initialPath: "/user/1")
         let log = ActivityLog()
         let recorder = StreamRecorder(log.events.values)
-        let gate = RouterTestGate()
+        let gate = Gate()
         let token = navigator.whileMatching(try PathPattern("/user/:id"), perform: log.slowToStop(at: gate))
         #expect(try await recorder.next(1) == ["start 1"])
         navigator.navigate("/user/2")  // taken at once: cancels run 1, then waits for it
@@ -136,7 +136,7 @@ private final class ActivityLog: Sendable {
         var navigator: Navigator? = Navigator(initialPath: "/user/1")
         let log = ActivityLog()
         let recorder = StreamRecorder(log.events.values)
-        let gate = RouterTestGate()
+        let gate = Gate()
         let pattern = try PathPattern("/user/:id")
         let token = try #require(navigator?.whileMatching(pattern, perform: log.slowToStop(at: gate)))
         #expect(try await recorder.next(1) == ["start 1"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import StreamRouter
 
-@Suite(.timeLimit(.minutes(2))) struct RouteTableTests {
+@Suite(.suiteLimit) struct RouteTableTests {
     // MARK: - Table-driven cases
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -4,44 +4,6 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-/// A latch for ordering concurrent test steps without sleeps: ``wait()`` suspends until
-/// ``open()`` is called (at once if it already was), and ``arrived(_:)`` awaits, through a
-/// stream, the number of tasks that have reached ``wait()``.
-final class RouterTestGate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Locked(State())
-    private let arrivals = CurrentValueSubject(0)
-
-    func wait() async {
-        arrivals.update { $0 += 1 }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-
-    /// Waits until `count` tasks have called ``wait()``.
-    func arrived(_ count: Int) async throws {
-        try await StreamRecorder(arrivals.values).wait { ($0.last ?? 0) >= count }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// The routes of the router tests.
 enum RouterTestRoute: RouteProvider {
     case a, b, c, d, home, login, logout, settings
@@ -75,12 +37,12 @@ extension RouterEvent {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RouterConcurrencyTests {
+@Suite(.suiteLimit) struct RouterConcurrencyTests {
     typealias Route = RouterTestRoute
 
     @Test func concurrentNavigationsCommitInCallOrder() async throws {
         let router = Router<Route>()
-        let gate = RouterTestGate()
+        let gate = Gate()
         router.addGuard { pending in
             if pending.destinations == [.a] { await gate.wait() }
             return .allow
@@ -148,7 +110,7 @@ extension RouterEvent {
 
     @Test func cancellingAWaitingNavigationHandsItsTurnOn() async throws {
         let router = Router<Route>()
-        let gate = RouterTestGate()
+        let gate = Gate()
         router.addGuard { pending in
             if pending.destinations == [.a] { await gate.wait() }
             return .allow
@@ -185,7 +147,7 @@ extension RouterEvent {
 
     @Test func aTaskCancelledDuringItsGuardsCommitsNothing() async throws {
         let router = Router<Route>()
-        let gate = RouterTestGate()
+        let gate = Gate()
         router.addGuard { _ in
             await gate.wait()
             return .allow
@@ -210,7 +172,7 @@ extension RouterEvent {
 
     @Test func streamsTakeTheirTurnWhenCreated() async throws {
         let router = Router<Route>()
-        let gate = RouterTestGate()
+        let gate = Gate()
         router.addGuard { pending in
             if pending.destinations == [.a] { await gate.wait() }
             return .allow

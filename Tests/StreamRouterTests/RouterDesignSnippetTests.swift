@@ -5,7 +5,7 @@ import Testing
 
 /// DESIGN.md's "Typed routes and deep links" snippet, compiled as written (nested here so
 /// its `AppRoute` name stays private to this suite).
-@Suite(.timeLimit(.minutes(2))) struct RouterDesignSnippetTests {
+@Suite(.suiteLimit) struct RouterDesignSnippetTests {
     enum AppRoute: RouteProvider {  // Hashable, Codable, Sendable
         case home, allProducts
         case products(category: String)

@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// `router.events`, `router.streams` and the DESIGN/XRouter stream contracts.
-@Suite(.timeLimit(.minutes(2))) struct RouterEventTests {
+@Suite(.suiteLimit) struct RouterEventTests {
     typealias Route = EventRoute
 
     enum EventRoute: RouteProvider {
@@ -160,7 +160,7 @@ import Testing
 
     @Test func droppingANavigateStreamBeforeItRunsCancelsIt() async throws {
         let router = Router<Route>()
-        let gate = RouterTestGate()
+        let gate = Gate()
         router.addGuard { pending in
             if pending.destinations == [.home] { await gate.wait() }
             return .allow

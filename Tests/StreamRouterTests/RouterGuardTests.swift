@@ -22,7 +22,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RouterGuardTests {
+@Suite(.suiteLimit) struct RouterGuardTests {
     typealias Route = RouterTestRoute
 
     @Test func aThrowingGuardCancelsAndChangesNothing() async throws {
@@ -273,7 +273,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
     @Test(arguments: CancellableHook.allCases)
     func aCancellationErrorFromAHookOfACancelledTaskIsTaskCancelled(_ hook: CancellableHook) async throws {
         let router = Router<Route>(state: RouterState(stack: [.a]))
-        let gate = RouterTestGate()
+        let gate = Gate()
         let waitThenCheck: @Sendable () async throws -> Void = {
             await gate.wait()
             try Task.checkCancellation()

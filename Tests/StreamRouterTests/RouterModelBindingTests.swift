@@ -6,7 +6,7 @@ import Testing
 /// `RouterModel.stack` and `.modal` as the bindings `NavigationStack(path:)` and
 /// `.sheet(item:)` write back through, tested by calling the setters as SwiftUI would.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RouterModelBindingTests {
+@Suite(.suiteLimit) struct RouterModelBindingTests {
     typealias Screen = RouterPersistenceTests.Screen
 
     enum Refusal: Error { case areYouSure }

@@ -4,7 +4,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct RouterPersistenceTests {
+@Suite(.suiteLimit) struct RouterPersistenceTests {
     enum Screen: RouteProvider {
         case home
         case list(category: String)
@@ -93,7 +93,7 @@ extension Router {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RouterModelTests {
+@Suite(.suiteLimit) struct RouterModelTests {
     @Test func mirrorsTheRouter() async throws {
         let router = Router<RouterPersistenceTests.Screen>()
         let detail = try PathPattern("/home/detail/:id")

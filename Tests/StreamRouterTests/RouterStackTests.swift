@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// Routing's stack operations, adapted to `async`: the cases of its README and tests.
-@Suite(.timeLimit(.minutes(2))) struct RouterStackTests {
+@Suite(.suiteLimit) struct RouterStackTests {
     typealias Route = RouterTestRoute
 
     @Test func startsEmpty() {

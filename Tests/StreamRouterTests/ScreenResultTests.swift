@@ -4,7 +4,7 @@ import Testing
 
 /// `navigate(to:returning:)` and `navigateBack(returning:)` (DESIGN.md "Results from a
 /// screen").
-@Suite(.timeLimit(.minutes(2))) struct ScreenResultTests {
+@Suite(.suiteLimit) struct ScreenResultTests {
     enum Color: Sendable, Equatable { case red, green }
 
     enum Screen: RouteProvider {

@@ -35,7 +35,7 @@ enum ShopRoute: RouteProvider {
 
 /// A tab app replayed: stacks kept per tab, re-selection pops to the root, deep links
 /// switch tabs, every tab's events in one stream, the whole tree restored at relaunch.
-@Suite(.timeLimit(.minutes(2))) struct TabRouterTests {
+@Suite(.suiteLimit) struct TabRouterTests {
     static func makeApp() -> TabRouter<ShopTab, ShopRoute> {
         TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home) { route in route.tab }
     }
@@ -244,7 +244,7 @@ enum ShopRoute: RouteProvider {
 struct GuardRefusal: Error {}
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TabRouterModelTests {
+@Suite(.suiteLimit) struct TabRouterModelTests {
     @Test func theSelectionBindingSelectsThroughTheTabRouter() async throws {
         let app = TabRouterTests.makeApp()
         let model = TabRouterModel(tabRouter: app)
@@ -270,7 +270,7 @@ struct GuardRefusal: Error {}
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct TabRouterResultTests {
+@Suite(.suiteLimit) struct TabRouterResultTests {
     @Test func aScreenOnATabReturnsItsValue() async throws {
         let app = TabRouterTests.makeApp()
         try await app.select(.search)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StreamRouter
 
-@Suite(.timeLimit(.minutes(2))) struct URLRoundTripTests {
+@Suite(.suiteLimit) struct URLRoundTripTests {
     enum ShopRoute: RouteProvider {
         case products
         case product(id: Int)

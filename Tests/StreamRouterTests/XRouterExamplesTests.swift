@@ -8,7 +8,7 @@ import Testing
 /// controllers become route preparations, completion handlers become `try await`, the
 /// `rx` bindings become `router.streams`, and the error-handling subclass becomes one loop
 /// over `router.events`.
-@Suite(.timeLimit(.minutes(2))) struct XRouterExamplesTests {
+@Suite(.suiteLimit) struct XRouterExamplesTests {
     // MARK: Basic usage — define routes
 
     enum Route: RouteProvider {
