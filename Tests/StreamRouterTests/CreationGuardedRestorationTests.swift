@@ -111,3 +111,28 @@ import Testing
         #expect(plain.router(for: .home).stack == [.product(id: 7)])
     }
 }
+
+/// `TabRouter.restore()` from inside a tab's guard returns at once and keeps the saved tree.
+@Suite(.suiteLimit) struct TabRestorationReentrancyTests {
+    @Test func restoreFromInsideATabGuardKeepsTheSavedTree() async throws {
+        let store = InMemoryStateStore()
+        let first = GuardedTabRestorationTests.app(store)
+        try await first.navigate(to: .product(id: 7))
+        first.flush()
+
+        let app = GuardedTabRestorationTests.app(store)
+        let inner = Locked<PersistenceEvent?>(nil)
+        let asked = Locked(false)
+        app.addGuard(named: "asks") { [weak app] _ in
+            guard let app, !asked.withLock({ $0 }) else { return .allow }
+            asked.withLock { $0 = true }
+            let outcome = await app.restore()
+            inner.withLock { $0 = outcome }
+            return .allow
+        }
+        try await app.navigate(to: .product(id: 1))  // its guard calls restore()
+        #expect(inner.withLock { $0 } == .restoreRefused(.reentrantNavigation))
+        #expect(await app.restore() == .restored, "the saved tree was kept for this call")
+        #expect(app.router(for: .home).stack == [.product(id: 7)])
+    }
+}

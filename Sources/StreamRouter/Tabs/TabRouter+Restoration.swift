@@ -21,15 +21,21 @@ extension TabRouter {
     ///
     /// Call it once, after adding guards and before navigating. The tabs it restores are
     /// changes, saved as usual. Later calls apply nothing and return the first outcome.
+    /// Called from inside a guard, preparation or transition handler of one of the tabs, it
+    /// returns at once (the outcome if known, else ``PersistenceEvent/restoreRefused(_:)``
+    /// with ``NavigationError/reentrantNavigation``) and keeps the saved tree for a later
+    /// call. For a tab router given guards at creation, the restoration started then; this
+    /// call awaits its outcome.
     /// - Returns: How restoring went; `nil` for a tab router made without a store.
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
+        if tabs.contains(where: { GuardedRouters.contains(router(for: $0)) }) {
+            // From inside a tab's hook: that tab's restoration would fail (or be the one
+            // running the hook), so keep the saved tree for a later call.
+            return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
+        }
         if let started = startedRestoration.withLock({ $0 }) {
-            if tabs.contains(where: { GuardedRouters.contains(router(for: $0)) }) {
-                // From inside a tab's hook: the restoration may be running it.
-                return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
-            }
             return await started.value
         }
         guard let saved = savedState.withLock({ $0.take() }) else {
