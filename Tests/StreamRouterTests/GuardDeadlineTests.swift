@@ -39,6 +39,37 @@ import Testing
                 )))
     }
 
+    @Test func aStuckTransitionHandlerIsCancelledAtItsDeadline() async throws {
+        let clock = TestClock()
+        let router = Router<Route>()
+        router.guardClock = clock
+        let hang = Gate()
+        defer { hang.open() }
+        router.registerTransition("fade", deadline: .seconds(2)) { _, _ in
+            await hang.wait()  // ignores cancellation: the navigation must not wait for it
+        }
+        async let stuck = navigationError { try await router.navigate(to: .fancy) }
+        try await clock.waitForSleepers(scheduled: 1)
+        clock.advance(by: .seconds(2))
+        #expect(await stuck == .deadlineExceeded(name: "fade", deadline: .seconds(2)))
+        #expect(router.stack.isEmpty)
+        try await router.navigate(to: .a)  // the queue moved on
+        #expect(router.stack == [.a])
+    }
+
+    @Test func theRouterDefaultAppliesToTransitionHandlers() async throws {
+        let clock = TestClock()
+        let router = Router<Route>()
+        router.guardClock = clock
+        router.defaultGuardDeadline = .seconds(1)
+        router.registerTransition("fade") { _, _ in try await clock.sleep(for: .seconds(10)) }
+        async let navigation = navigationError { try await router.navigate(to: .fancy) }
+        try await clock.waitForSleepers(scheduled: 2)
+        clock.advance(by: .seconds(1))
+        #expect(await navigation == .deadlineExceeded(name: "fade", deadline: .seconds(1)))
+        try await eventually { clock.sleeperCount == 0 }  // the handler was cancelled
+    }
+
     @Test func theRouterDefaultAppliesToPreparations() async throws {
         let clock = TestClock()
         let router = Router<Route>()

@@ -117,16 +117,34 @@ extension Router {
     private func performTransitions(_ pending: PendingNavigation<Route>) async throws(NavigationError) {
         for route in pending.destinations {
             guard case .custom(let identifier) = route.transition else { continue }
-            guard let handler = hooks.withLock({ $0.transitions[identifier] }) else {
+            let (registered, defaultDeadline, clock) = hooks.withLock {
+                ($0.transitions[identifier], $0.defaultDeadline, $0.clock)
+            }
+            guard let registered else {
                 throw reject(pending.request, .missingTransitionHandler(identifier: identifier))
             }
+            let deadline = registered.deadline ?? defaultDeadline
+            let finished: Bool
             do {
-                try await handler(route, pending)
+                if let deadline {
+                    finished =
+                        try await GuardDeadline.run(within: deadline, on: clock) {
+                            try await registered.perform(route, pending)
+                            return true
+                        } ?? false
+                } else {
+                    try await registered.perform(route, pending)
+                    finished = true
+                }
             } catch {
                 let reason: NavigationError =
                     Self.isTaskCancellation(error)
                     ? .taskCancelled : .transitionCancelled(identifier: identifier, reason: error)
                 throw reject(pending.request, reason)
+            }
+            guard finished else {
+                // Only a deadline ends it unfinished.
+                throw reject(pending.request, .deadlineExceeded(name: identifier, deadline: deadline ?? .zero))
             }
         }
     }

@@ -468,12 +468,19 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///
     /// - Parameters:
     ///   - identifier: The custom transition's identifier.
-    ///   - handler: Performs the transition for the route; runs on the navigating task.
+    ///   - deadline: How long the handler may take for one route, on ``guardClock``; past it
+    ///     the navigation is cancelled with ``NavigationError/deadlineExceeded(name:deadline:)``
+    ///     (named by `identifier`) and the queue moves on. `nil` (the default) uses
+    ///     ``defaultGuardDeadline``.
+    ///   - handler: Performs the transition for the route; runs on the navigating task, or,
+    ///     when a deadline applies, in a task of its own that inherits its priority and
+    ///     task-locals (as a guard with a deadline does).
     public func registerTransition(
         _ identifier: String,
+        deadline: Duration? = nil,
         handler: @escaping @Sendable (Route, PendingNavigation<Route>) async throws -> Void
     ) {
-        hooks.withLock { $0.setTransition(identifier, handler) }
+        hooks.withLock { $0.setTransition(identifier, deadline: deadline, handler) }
     }
 
     /// Removes the handler of a custom transition; routes using it then fail to navigate

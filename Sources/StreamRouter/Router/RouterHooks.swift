@@ -20,7 +20,14 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
 
     private(set) var guards: [Guard] = []
-    private(set) var transitions: [String: TransitionHandler] = [:]
+    /// One registered transition handler.
+    struct Transition: Sendable {
+        /// The handler's own deadline; `nil` for the router's default.
+        let deadline: Duration?
+        let perform: TransitionHandler
+    }
+
+    private(set) var transitions: [String: Transition] = [:]
     private var nextGuardID: UInt64 = 0
 
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
@@ -34,7 +41,7 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
         guards.removeAll { $0.id == id }
     }
 
-    mutating func setTransition(_ identifier: String, _ handler: TransitionHandler?) {
-        transitions[identifier] = handler
+    mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {
+        transitions[identifier] = handler.map { Transition(deadline: deadline, perform: $0) }
     }
 }
