@@ -16,7 +16,7 @@ public enum RouteTransition: Sendable, Hashable, Codable, CustomStringConvertibl
     /// ``Navigator/navigate(_:replace:)`` replaces the current path.
     case replace
     /// Pushed onto the stack after the handler registered for `identifier` with
-    /// ``Router/registerTransition(_:handler:)`` returns; a handler that throws cancels
+    /// ``Router/registerTransition(_:deadline:handler:)`` returns; a handler that throws cancels
     /// the navigation, and a missing handler fails it.
     case custom(identifier: String)
 
