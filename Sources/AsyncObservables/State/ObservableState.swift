@@ -31,12 +31,19 @@ import Synchronization
 /// > to `subscribe`, run under the lock: keep them short, and never call back into the same
 /// > `ObservableState` from them.
 public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
-    private struct Storage {
-        var state: State
-        var subscribers = SubscriberRegistry<Event>()
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var subscribers = SubscriberRegistry<Event>()
+
+        @usableFromInline
+        init(state: State) {
+            self.state = state
+        }
     }
 
-    private let storage: Locked<Storage>
+    @usableFromInline
+    let storage: Locked<Storage>
     /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
     /// relay can skip a publisher nobody subscribes to without taking its lock.
     private let subscriptionCount = Atomic<Int>(0)
@@ -81,6 +88,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ///
     /// - Parameter body: Mutates the state; calls `publish` for each event to deliver.
     /// - Returns: What `body` returns.
+    ///
+    /// > Note: Inlinable, so that a publisher's update is compiled where `State` and `Event`
+    /// > are concrete types: publishing then looks up no generic metadata at run time.
+    @inlinable
     @discardableResult
     public func update<Result: Sendable, Failure: Error>(
         _ body: (inout State, _ publish: (Event) -> Void) throws(Failure) -> Result

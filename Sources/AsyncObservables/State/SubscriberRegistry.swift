@@ -7,20 +7,22 @@
 /// also walks the free slots, a no-op each). An ``ID`` names a slot and the registration
 /// that holds it, so a stale ID does not remove a later subscriber of the same slot
 /// (unless 2³² registrations went through that very slot in between).
+@usableFromInline
 struct SubscriberRegistry<Event> {
     /// A registration: the slot in the low 32 bits, a sequence number in the high 32 bits.
     typealias ID = UInt64
 
-    private struct Slot {
+    @usableFromInline
+    struct Slot {
         /// The registration holding the slot; 0 when the slot is free.
         var id: ID
         /// `nil` when the slot is free.
-        var subscriber: StreamSubscriber<Event>?
+        @usableFromInline var subscriber: StreamSubscriber<Event>?
 
         static var vacant: Slot { Slot(id: 0, subscriber: nil) }
     }
 
-    private var slots: ContiguousArray<Slot> = []
+    @usableFromInline private(set) var slots: ContiguousArray<Slot> = []
     /// Free slots, reused last-freed first.
     private var freeSlots: [Int] = []
     private var sequence: UInt64 = 0
@@ -68,6 +70,7 @@ struct SubscriberRegistry<Event> {
 
     /// Delivers an event to every subscriber, remembering in `wakes` the consumers it was
     /// handed to directly (to wake once the publisher's lock is released).
+    @inlinable
     func deliver(_ event: Event, wakes: inout PendingWakes) {
         slots.withUnsafeBufferPointer { slots in
             for index in slots.indices {
