@@ -151,3 +151,30 @@ import Testing
         #expect(matched.queryItems.first?.value == "a\nb")  // the raw items are not checked
     }
 }
+
+/// The navigator's one-pass check of an absolute path agrees with the three it replaces:
+/// `check(path:)`, `PathResolver.isNormalized` and `check(resolvedPath:)`.
+@Suite(.suiteLimit) struct AbsolutePathCheckTests {
+    static func outcome(_ body: () throws(InputError) -> Bool) -> Result<Bool, InputError> {
+        Result { () throws(InputError) in try body() }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func agreesWithTheSeparateChecks(seed: UInt64) async {
+        var random = SeededGenerator(seed: seed)
+        let alphabet = ["/", "/", ".", "..", "a", "bc", "\u{7}", "é", "\u{85}", "\u{7F}"]
+        let policy = InputPolicy(maximumPathLength: 24, maximumSegmentCount: 4)
+        for _ in 0..<3_000 {
+            let path = "/" + (0..<random.below(10)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+            let expected = Self.outcome { () throws(InputError) in
+                try policy.check(path: path)
+                guard PathResolver.isNormalized(path) else { return false }
+                try policy.check(resolvedPath: path)
+                return true
+            }
+            let actual = Self.outcome { () throws(InputError) in try policy.checkAbsolute(path: path) }
+            #expect(actual == expected, "\(path.debugDescription)")
+        }
+        await Task.yield()
+    }
+}

@@ -75,6 +75,43 @@ public struct InputPolicy: Sendable, Hashable {
         }
     }
 
+    /// Checks an absolute path as ``check(path:)`` does and, when it is already normalised,
+    /// as ``check(resolvedPath:)`` does too, in one pass over its bytes (the navigator's
+    /// common case: an absolute, normalised path).
+    /// - Returns: Whether the path is normalised, and so wholly checked; when `false`, check
+    ///   its normalised form with ``check(resolvedPath:)``.
+    /// - Throws: ``InputError``.
+    package func checkAbsolute(path: String) throws(InputError) -> Bool {
+        try Self.checkLength(of: path, limit: maximumPathLength, kind: .path)
+        var previous: UInt8 = 0
+        var slashes = 0
+        var segmentLength = 0
+        var dotsOnly = true
+        var isNormalized = path.utf8.first == UInt8(ascii: "/")
+        for byte in path.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                try Self.reportControlCharacter(in: path, kind: .path)
+            }
+            if byte == UInt8(ascii: "/") {
+                if slashes > 0, segmentLength == 0 || (dotsOnly && segmentLength <= 2) { isNormalized = false }
+                slashes += 1
+                segmentLength = 0
+                dotsOnly = true
+            } else {
+                segmentLength += 1
+                dotsOnly = dotsOnly && byte == UInt8(ascii: ".")
+            }
+            previous = byte
+        }
+        if path.utf8.count > 1, segmentLength == 0 || (dotsOnly && segmentLength <= 2) { isNormalized = false }
+        guard isNormalized else { return false }
+        let segments = path.utf8.count == 1 ? 0 : slashes
+        guard segments <= maximumSegmentCount else {
+            throw .tooManySegments(count: segments, limit: maximumSegmentCount)
+        }
+        return true
+    }
+
     /// Checks a URL string: its length and characters.
     /// - Throws: ``InputError``.
     public func check(url: String) throws(InputError) {

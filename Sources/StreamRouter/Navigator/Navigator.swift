@@ -177,14 +177,24 @@ public final class Navigator: PathPublisher {
     /// - Returns: The published action, or `nil` when nothing changed.
     @discardableResult
     public func navigate(checked path: String, replace: Bool = false) throws(InputError) -> NavigationAction? {
-        try policy.check(path: path)
-        let absolute: String? = path.utf8.first == UInt8(ascii: "/") ? PathResolver.normalize(path) : nil
+        // An absolute, normalised path (the common case) is checked in one pass, here.
+        let absolute: String?
+        var isChecked = false
+        if path.utf8.first == UInt8(ascii: "/") {
+            isChecked = try policy.checkAbsolute(path: path)
+            absolute = isChecked ? path : PathResolver.normalize(path)
+        } else {
+            try policy.check(path: path)
+            absolute = nil
+        }
         let policy = policy
         return saving(
-            try state.update { state, publish throws(InputError) in
+            try state.update { [isChecked] state, publish throws(InputError) in
                 let previous = state.history.current
                 let target = absolute ?? PathResolver.resolve(path, against: previous)
-                try policy.check(resolvedPath: target)
+                if !isChecked {
+                    try policy.check(resolvedPath: target)
+                }
                 guard target != previous else { return nil }
                 if replace {
                     state.history.replaceCurrent(with: target)
