@@ -6,8 +6,9 @@
 ///
 /// Copies share their storage: copying a history, pushing, replacing and moving one step
 /// cost O(1) however long it is (``entries`` and ``forwardEntries`` build arrays, O(n), when
-/// read). A history may be bounded by ``maximumEntryCount``: a push that would make it
-/// longer drops the oldest entry.
+/// read). A navigator's history is bounded by its policy's
+/// ``InputPolicy/maximumHistoryEntries``: a push that would make it longer drops the oldest
+/// entry.
 ///
 /// Invariants: there is always a current entry; going back never drops the first entry;
 /// `goBack(total: n)` followed by `goForward(total: n)` restores exactly the same history.
@@ -32,7 +33,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// - Parameters:
     ///   - entries: Back entries, oldest first, ending with the current one.
     ///   - forwardEntries: Forward entries, furthest first.
-    /// - Throws: ``NavigationHistoryError/noCurrentEntry`` when `entries` is empty.
+    /// - Throws: `NavigationHistoryError.noCurrentEntry` when `entries` is empty.
     package init(entries: [Entry], forwardEntries: [Entry] = []) throws(NavigationHistoryError) {
         guard let current = entries.last else { throw .noCurrentEntry }
         self.current = current
@@ -70,7 +71,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     public var entries: [Entry] { back.bottomFirst + [current] }
 
     /// The entries one can go forward to, the *furthest* first: `forwardEntries.last` is
-    /// where ``goForward(total:)`` with a total of 1 lands. Builds an array: O(n).
+    /// where ``Navigator/goForward(total:)`` with a total of 1 lands. Builds an array: O(n).
     public var forwardEntries: [Entry] { forward.bottomFirst }
 
     /// How many steps one can go back (entries minus one).
@@ -95,7 +96,7 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     }
 
     /// Makes `entry` current, keeping the old one to go back to; clears the forward entries.
-    /// Drops the oldest entry when the history would exceed ``maximumEntryCount``.
+    /// Drops the oldest entry when the history would exceed `maximumEntryCount`.
     package mutating func push(_ entry: Entry) {
         forward = PersistentStack()
         back.push(current, limit: maximumEntryCount - 1)
