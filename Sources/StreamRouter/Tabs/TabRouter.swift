@@ -239,6 +239,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 return hub.tabs.count - 1
             }
             Self.relay(router, at: position, of: tab, to: hub)
+            recordNewTab(router, tab: tab)
             routers[tab] = router
             return router
         }
@@ -274,6 +275,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 event.action = action
             }
             publish(event)
+            hub.journal?.recordSelection(tab)
             return false
         }
         if isReselection {

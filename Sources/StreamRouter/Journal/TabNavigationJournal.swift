@@ -1,0 +1,211 @@
+import Foundation
+
+/// A ``TabRouter``'s navigations, on every tab, and its changes of selection, in one order,
+/// each with what became of it: the tab app's ``NavigationJournal``, `Codable`, replayed
+/// with ``replay(on:)``.
+///
+/// ```swift
+/// app.startRecording(keepingNewest: 500)
+/// try await app.select(.search)
+/// try await app.navigate(to: .product(id: 3))
+/// app.journal?.entries.map(\.description)   // ["0: [search] select", "1: [search] navigate(to: [product(id: 3)]) -> completed"]
+/// ```
+///
+/// An ``Entry`` is either a navigation attempt of one tab's router (made through the tab
+/// router or directly on ``TabRouter/router(for:)``; selecting the selected tab again is
+/// the `navigateToRoot()` it performs), with that tab's state after it, or a change of the
+/// selected tab. The journal keeps the newest ``capacity`` entries; ``startState``
+/// is the whole tree before the oldest one kept.
+public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable, Equatable,
+    Codable, CustomStringConvertible
+{
+    /// What one entry did.
+    public enum Operation: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The entry's tab became the selected tab.
+        case select
+        /// The entry's tab's router performed the operation.
+        case navigation(NavigationOperation<Route>)
+
+        /// `select`, or the operation.
+        public var description: String {
+            switch self {
+            case .select: "select"
+            case .navigation(let operation): operation.description
+            }
+        }
+    }
+
+    /// One recorded navigation or selection.
+    public struct Entry: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// The entry's position among those recorded: 0 for the first one, counting up.
+        public let step: Int
+        /// The tab selected, or whose router navigated.
+        public let tab: Tab
+        /// A selection, or the navigation as it was asked, before any redirect.
+        public let operation: Operation
+        /// The URL that led to it through ``TabRouter/openURL(_:)``, `nil` otherwise.
+        public let url: URL?
+        /// What became of it (a selection always completes).
+        public let outcome: JournalOutcome<Route>
+        /// The tab's state after a navigation; `nil` for a selection (which changes no stack).
+        public let state: RouterState<Route>?
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - step: The entry's position among those recorded.
+        ///   - tab: The tab selected or navigated.
+        ///   - operation: A selection or the navigation as asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The tab's state after a navigation, `nil` for a selection.
+        public init(
+            step: Int,
+            tab: Tab,
+            operation: Operation,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>?
+        ) {
+            self.step = step
+            self.tab = tab
+            self.operation = operation
+            self.url = url
+            self.outcome = outcome
+            self.state = state
+        }
+
+        /// The step, the tab, the operation and its outcome, for logs.
+        public var description: String {
+            switch operation {
+            case .select: "\(step): [\(tab)] select"
+            case .navigation(let navigation): "\(step): [\(tab)] \(navigation) -> \(outcome)"
+            }
+        }
+    }
+
+    private var ring: JournalRing<Entry>
+    /// The tree (selected tab and every tab's state) before the oldest entry kept.
+    public private(set) var startState: TabRouterState<Tab, Route>
+    /// How many entries were recorded in all, kept or dropped: the step of the next one.
+    public private(set) var stepCount: Int
+
+    init(capacity: Int, startState: TabRouterState<Tab, Route>) {
+        ring = JournalRing(capacity: capacity)
+        self.startState = startState
+        stepCount = 0
+    }
+
+    /// The most entries kept; appending to a full journal drops the oldest.
+    public var capacity: Int { ring.capacity }
+
+    /// The entries kept, oldest first.
+    public var entries: [Entry] { ring.elements }
+
+    /// How many of the oldest entries were dropped to keep ``capacity``.
+    public var droppedCount: Int { stepCount - ring.count }
+
+    /// The tree after the newest entry: ``startState`` with each entry applied.
+    public var endState: TabRouterState<Tab, Route> {
+        entries.reduce(into: startState) { Self.apply($1, to: &$0) }
+    }
+
+    private static func apply(_ entry: Entry, to state: inout TabRouterState<Tab, Route>) {
+        if entry.operation == .select {
+            state.selected = entry.tab
+        }
+        if let tabState = entry.state {
+            state.stacks[entry.tab] = tabState
+        }
+    }
+
+    /// Sets the state of `tab` before any entry (when recording starts on its router).
+    mutating func setStart(_ tab: Tab, _ state: RouterState<Route>) {
+        startState.stacks[tab] = state
+    }
+
+    /// Sets the selected tab before any entry.
+    mutating func setStart(selected tab: Tab) {
+        startState.selected = tab
+    }
+
+    /// Records the final event of one attempt of `tab`'s router; other events are ignored.
+    mutating func record(_ tab: Tab, _ event: RouterEvent<Route>, state: RouterState<Route>) {
+        guard let outcome = JournalOutcome(event), let request = event.request else { return }
+        append(
+            Entry(
+                step: stepCount, tab: tab, operation: .navigation(request.redirectedFrom.first ?? request.operation),
+                url: request.url, outcome: outcome, state: state))
+    }
+
+    /// Records that `tab` became the selected tab.
+    mutating func recordSelection(_ tab: Tab) {
+        append(Entry(step: stepCount, tab: tab, operation: .select, outcome: .completed, state: nil))
+    }
+
+    private mutating func append(_ entry: Entry) {
+        stepCount += 1
+        if let dropped = ring.append(entry) {
+            Self.apply(dropped, to: &startState)
+        }
+    }
+
+    // MARK: - Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case version, capacity, startState, stepCount, entries
+    }
+
+    /// Decodes a journal, checking it is consistent, as ``NavigationJournal`` does, and that
+    /// navigations, and only they, have a state.
+    /// - Throws: `DecodingError.dataCorrupted` for a journal that is not consistent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        let capacity = try container.decode(Int.self, forKey: .capacity)
+        let entries = try container.decode([Entry].self, forKey: .entries)
+        let stepCount = try container.decode(Int.self, forKey: .stepCount)
+        let steps = entries.map(\.step)
+        let consistent =
+            version == NavigationJournal<Route>.formatVersion && capacity >= 1 && entries.count <= capacity
+            && stepCount >= entries.count && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }
+            && (steps.first ?? 0) >= 0 && (steps.last ?? -1) < stepCount
+            && entries.allSatisfy { ($0.operation == .select) == ($0.state == nil) }
+        guard consistent else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent tab navigation journal"))
+        }
+        ring = JournalRing(capacity: capacity)
+        for entry in entries {
+            _ = ring.append(entry)
+        }
+        startState = try container.decode(TabRouterState<Tab, Route>.self, forKey: .startState)
+        self.stepCount = stepCount
+    }
+
+    /// Encodes the format version, the capacity, the start tree, the step count and the
+    /// entries, oldest first.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(NavigationJournal<Route>.formatVersion, forKey: .version)
+        try container.encode(capacity, forKey: .capacity)
+        try container.encode(startState, forKey: .startState)
+        try container.encode(stepCount, forKey: .stepCount)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    /// Compares the capacity, the start tree, the step count and the entries.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.startState == rhs.startState && lhs.stepCount == rhs.stepCount
+            && lhs.entries == rhs.entries
+    }
+
+    /// The journal, one entry a line with its tab's state after it.
+    public var description: String {
+        var lines = ["TabNavigationJournal, \(ring.count) of \(stepCount) steps kept (capacity \(capacity))"]
+        lines.append("  start: selected \(startState.selected)")
+        for entry in entries {
+            lines.append("  \(entry)" + (entry.state.map { ": \($0)" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
