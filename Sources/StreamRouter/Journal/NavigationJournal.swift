@@ -69,47 +69,30 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         }
     }
 
-    private var ring: JournalRing<Entry>
+    /// The entries kept, oldest first.
+    public let entries: [Entry]
     /// The router's state before the oldest entry kept (when recording started, while no
     /// entry was dropped).
-    public private(set) var startState: RouterState<Route>
+    public let startState: RouterState<Route>
     /// How many navigations were recorded in all, kept or dropped: the step of the next one.
-    public private(set) var stepCount: Int
+    public let stepCount: Int
+    /// The most entries kept; recording more drops the oldest.
+    public let capacity: Int
 
-    /// Creates an empty journal.
-    /// - Parameters:
-    ///   - capacity: The most entries kept (at least 1); older ones are dropped.
-    ///   - startState: The router's state when recording starts.
-    init(capacity: Int, startState: RouterState<Route>) {
-        ring = JournalRing(capacity: capacity)
+    /// Creates a journal (the recorder makes it; decoding checks the same consistency).
+    init(capacity: Int, startState: RouterState<Route>, stepCount: Int, entries: [Entry]) {
+        self.capacity = capacity
         self.startState = startState
-        stepCount = 0
+        self.stepCount = stepCount
+        self.entries = entries
     }
 
-    /// The most entries kept; appending to a full journal drops the oldest.
-    public var capacity: Int { ring.capacity }
-
-    /// The entries kept, oldest first.
-    public var entries: [Entry] { ring.elements }
-
     /// How many of the oldest entries were dropped to keep ``capacity``.
-    public var droppedCount: Int { stepCount - ring.count }
+    public var droppedCount: Int { stepCount - entries.count }
 
     /// The state after the newest entry (``startState`` when there is none).
     public var endState: RouterState<Route> {
         entries.last?.state ?? startState
-    }
-
-    /// Records the final event of one attempt; other events are ignored.
-    mutating func record(_ event: RouterEvent<Route>, state: RouterState<Route>) {
-        guard let outcome = JournalOutcome(event), let request = event.request else { return }
-        let entry = Entry(
-            step: stepCount, operation: request.redirectedFrom.first ?? request.operation, url: request.url,
-            outcome: outcome, state: state)
-        stepCount += 1
-        if let dropped = ring.append(entry) {
-            startState = dropped.state
-        }
     }
 
     // MARK: - Codable
@@ -140,12 +123,9 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent navigation journal"))
         }
-        ring = JournalRing(capacity: capacity)
-        for entry in entries {
-            _ = ring.append(entry)
-        }
-        startState = try container.decode(RouterState<Route>.self, forKey: .startState)
-        self.stepCount = stepCount
+        self.init(
+            capacity: capacity, startState: try container.decode(RouterState<Route>.self, forKey: .startState),
+            stepCount: stepCount, entries: entries)
     }
 
     /// Encodes the format version, the capacity, the start state, the step count and the
@@ -159,15 +139,9 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         try container.encode(entries, forKey: .entries)
     }
 
-    /// Compares the capacity, the start state, the step count and the entries.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.capacity == rhs.capacity && lhs.startState == rhs.startState && lhs.stepCount == rhs.stepCount
-            && lhs.entries == rhs.entries
-    }
-
     /// The journal, one entry a line with the state after it, for logs and test failures.
     public var description: String {
-        var lines = ["NavigationJournal, \(ring.count) of \(stepCount) steps kept (capacity \(capacity))"]
+        var lines = ["NavigationJournal, \(entries.count) of \(stepCount) steps kept (capacity \(capacity))"]
         lines.append("  start: \(startState)")
         for entry in entries {
             lines.append("  \(entry): \(entry.state)")

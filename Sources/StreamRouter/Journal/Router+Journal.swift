@@ -27,18 +27,16 @@ extension Router {
     /// - Returns: The journal recorded, or `nil` when this router was not recording.
     @discardableResult
     public func stopRecording() -> NavigationJournal<Route>? {
-        let recorder = storage.update { storage, _ in
+        storage.update { storage, _ in
             defer { storage.journal = nil }
-            return storage.journal as? RouterJournalRecorder<Route>
+            return (storage.journal as? RouterJournalRecorder<Route>)?.snapshot
         }
-        return recorder?.snapshot
     }
 
     /// The journal being recorded (see ``startRecording(keepingNewest:)``), as it is now;
     /// `nil` while this router does not record.
     public var journal: NavigationJournal<Route>? {
-        let recorder = storage.read { $0.journal as? RouterJournalRecorder<Route> }
-        return recorder?.snapshot
+        storage.read { ($0.journal as? RouterJournalRecorder<Route>)?.snapshot }
     }
 
     /// Performs `operation` through the pipeline and returns what became of it and the state
@@ -61,20 +59,20 @@ extension Router {
                 storage.journal = probe.forward
             }
         }
-        if let recorded = probe.recorded {
-            return recorded
+        if let event = probe.recorded, let outcome = JournalOutcome(event) {
+            return (outcome, event.state ?? state)
         }
         // Unreachable while every attempt ends in `commit` or `reject`.
         return (thrown.map { $0.isCancellation ? .cancelled($0) : .failed($0) } ?? .completed, state)
     }
 }
 
-/// Keeps the outcome of the one attempt a replay performs, and forwards every event to the
-/// router's own sink (a journal being recorded).
+/// Keeps the final event of the one attempt a replay performs, and forwards every event to
+/// the router's own sink (a journal being recorded).
 private final class JournalProbe<Route: RouteProvider>: JournalSink {
     private struct Recorded {
         var forward: (any JournalSink<Route>)?
-        var outcome: (JournalOutcome<Route>, RouterState<Route>)?
+        var event: RouterEvent<Route>?
     }
 
     private let storage = Locked(Recorded())
@@ -85,18 +83,18 @@ private final class JournalProbe<Route: RouteProvider>: JournalSink {
         set { storage.withLock { $0.forward = newValue } }
     }
 
-    /// The first attempt's outcome and state after it.
-    var recorded: (JournalOutcome<Route>, RouterState<Route>)? {
-        storage.withLock { $0.outcome }
+    /// The first attempt's final event.
+    var recorded: RouterEvent<Route>? {
+        storage.withLock { $0.event }
     }
 
-    func record(_ event: RouterEvent<Route>, state: RouterState<Route>) {
+    func record(_ event: RouterEvent<Route>) {
         let forward = storage.withLock { recorded in
-            if recorded.outcome == nil, let outcome = JournalOutcome(event) {
-                recorded.outcome = (outcome, state)
+            if recorded.event == nil {
+                recorded.event = event
             }
             return recorded.forward
         }
-        forward?.record(event, state: state)
+        forward?.record(event)
     }
 }

@@ -83,70 +83,38 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         }
     }
 
-    private var ring: JournalRing<Entry>
+    /// The entries kept, oldest first.
+    public let entries: [Entry]
     /// The tree (selected tab and every tab's state) before the oldest entry kept.
-    public private(set) var startState: TabRouterState<Tab, Route>
+    public let startState: TabRouterState<Tab, Route>
     /// How many entries were recorded in all, kept or dropped: the step of the next one.
-    public private(set) var stepCount: Int
+    public let stepCount: Int
+    /// The most entries kept; recording more drops the oldest.
+    public let capacity: Int
 
-    init(capacity: Int, startState: TabRouterState<Tab, Route>) {
-        ring = JournalRing(capacity: capacity)
+    /// Creates a journal (the recorder makes it; decoding checks the same consistency).
+    init(capacity: Int, startState: TabRouterState<Tab, Route>, stepCount: Int, entries: [Entry]) {
+        self.capacity = capacity
         self.startState = startState
-        stepCount = 0
+        self.stepCount = stepCount
+        self.entries = entries
     }
 
-    /// The most entries kept; appending to a full journal drops the oldest.
-    public var capacity: Int { ring.capacity }
-
-    /// The entries kept, oldest first.
-    public var entries: [Entry] { ring.elements }
-
     /// How many of the oldest entries were dropped to keep ``capacity``.
-    public var droppedCount: Int { stepCount - ring.count }
+    public var droppedCount: Int { stepCount - entries.count }
 
     /// The tree after the newest entry: ``startState`` with each entry applied.
     public var endState: TabRouterState<Tab, Route> {
-        entries.reduce(into: startState) { Self.apply($1, to: &$0) }
-    }
-
-    private static func apply(_ entry: Entry, to state: inout TabRouterState<Tab, Route>) {
-        if entry.operation == .select {
-            state.selected = entry.tab
+        var state = startState
+        for entry in entries {
+            if entry.operation == .select {
+                state.selected = entry.tab
+            }
+            if let tabState = entry.state {
+                state.stacks[entry.tab] = tabState
+            }
         }
-        if let tabState = entry.state {
-            state.stacks[entry.tab] = tabState
-        }
-    }
-
-    /// Sets the state of `tab` before any entry (when recording starts on its router).
-    mutating func setStart(_ tab: Tab, _ state: RouterState<Route>) {
-        startState.stacks[tab] = state
-    }
-
-    /// Sets the selected tab before any entry.
-    mutating func setStart(selected tab: Tab) {
-        startState.selected = tab
-    }
-
-    /// Records the final event of one attempt of `tab`'s router; other events are ignored.
-    mutating func record(_ tab: Tab, _ event: RouterEvent<Route>, state: RouterState<Route>) {
-        guard let outcome = JournalOutcome(event), let request = event.request else { return }
-        append(
-            Entry(
-                step: stepCount, tab: tab, operation: .navigation(request.redirectedFrom.first ?? request.operation),
-                url: request.url, outcome: outcome, state: state))
-    }
-
-    /// Records that `tab` became the selected tab.
-    mutating func recordSelection(_ tab: Tab) {
-        append(Entry(step: stepCount, tab: tab, operation: .select, outcome: .completed, state: nil))
-    }
-
-    private mutating func append(_ entry: Entry) {
-        stepCount += 1
-        if let dropped = ring.append(entry) {
-            Self.apply(dropped, to: &startState)
-        }
+        return state
     }
 
     // MARK: - Codable
@@ -174,12 +142,9 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent tab navigation journal"))
         }
-        ring = JournalRing(capacity: capacity)
-        for entry in entries {
-            _ = ring.append(entry)
-        }
-        startState = try container.decode(TabRouterState<Tab, Route>.self, forKey: .startState)
-        self.stepCount = stepCount
+        self.init(
+            capacity: capacity, startState: try container.decode(TabRouterState<Tab, Route>.self, forKey: .startState),
+            stepCount: stepCount, entries: entries)
     }
 
     /// Encodes the format version, the capacity, the start tree, the step count and the
@@ -193,15 +158,9 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         try container.encode(entries, forKey: .entries)
     }
 
-    /// Compares the capacity, the start tree, the step count and the entries.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.capacity == rhs.capacity && lhs.startState == rhs.startState && lhs.stepCount == rhs.stepCount
-            && lhs.entries == rhs.entries
-    }
-
     /// The journal, one entry a line with its tab's state after it.
     public var description: String {
-        var lines = ["TabNavigationJournal, \(ring.count) of \(stepCount) steps kept (capacity \(capacity))"]
+        var lines = ["TabNavigationJournal, \(entries.count) of \(stepCount) steps kept (capacity \(capacity))"]
         lines.append("  start: selected \(startState.selected)")
         for entry in entries {
             lines.append("  \(entry)" + (entry.state.map { ": \($0)" } ?? ""))

@@ -179,7 +179,7 @@ extension Router {
                 storage.lastAction = action
             }
             let event = RouterEvent.completed(request, state: proposed, action: action)
-            storage.journal?.record(event, state: proposed)
+            storage.journal?.record(event)
             publish(event)
             return CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries
@@ -251,7 +251,7 @@ extension Router {
     private func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
         storage.update { storage, publish in
             let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
-            storage.journal?.record(event, state: storage.state)
+            storage.journal?.record(event)
             publish(event)
         }
         return error
