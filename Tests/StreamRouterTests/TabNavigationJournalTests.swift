@@ -104,6 +104,22 @@ import Testing
         #expect(divergence.description.hasPrefix("step 6, [profile] navigate(to: [settings]): recorded redirected"))
     }
 
+    @Test func recordsATabWhoseRouterIsMadeLater() async throws {
+        let app = App(tabs: [.home, .search], selected: .home) { _ in nil }
+        app.startRecording()
+        try await app.router(for: .profile).navigate(to: .settings)
+        try await app.select(.profile)
+        let journal = try #require(app.journal)
+        #expect(
+            journal.entries.map(\.description) == [
+                "0: [profile] navigate(to: [settings]) -> completed", "1: [profile] select",
+            ])
+        #expect(journal.startState.stacks.keys.sorted { $0.rawValue < $1.rawValue } == [.home, .profile, .search])
+        let fresh = App(tabs: [.home, .search], selected: .home) { _ in nil }
+        #expect(await journal.replay(on: fresh) == nil)
+        #expect(fresh.state == app.state)
+    }
+
     @Test(arguments: [
         #"{"version":1,"capacity":2,"startState":{"selected":"home","stacks":[]},"stepCount":1,"entries":[{"step":0,"tab":"home","operation":{"select":{}},"outcome":{"completed":{}},"state":{"stack":[]}}]}"#,
         #"{"version":1,"capacity":2,"startState":{"selected":"home","stacks":[]},"stepCount":1,"entries":[{"step":0,"tab":"home","operation":{"navigation":{"_0":{"toRoot":{}}}},"outcome":{"completed":{}}}]}"#,
