@@ -18,7 +18,7 @@ protocol JournalSink<Route>: AnyObject, Sendable {
 /// final events, in a ring, and the state before the oldest.
 ///
 /// > Note: Its state is guarded by the router's lock: ``record(_:)`` runs under it (in the
-/// > commit), and the router takes ``snapshot`` under it. Hence `@unchecked Sendable`: a
+/// > commit), and the router reads ``tape`` under it. Hence `@unchecked Sendable`: a
 /// > lock of its own would cost every recorded navigation a second lock.
 final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked Sendable {
     private let capacity: Int
@@ -49,24 +49,39 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
         head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// The journal so far (call it under the router's lock). Each entry's state is the
-    /// state its event committed, or, for a rejected attempt, the state before it.
-    var snapshot: NavigationJournal<Route> {
-        let ordered = head == 0 ? events : Array(events[head...] + events[..<head])
-        var state = startState
-        var entries: [NavigationJournal<Route>.Entry] = []
-        entries.reserveCapacity(ordered.count)
-        for (offset, event) in ordered.enumerated() {
-            guard let outcome = JournalOutcome(event), let request = event.request else { continue }
-            if case .completed(_, let committed, _) = event {
-                state = committed
+    /// What was recorded so far, copied in O(1) (the arrays are shared): take it under the
+    /// router's lock, then make the journal from it outside.
+    var tape: Tape {
+        Tape(capacity: capacity, events: events, head: head, stepCount: stepCount, startState: startState)
+    }
+
+    /// A copy of what a recorder holds.
+    struct Tape: Sendable {
+        let capacity: Int
+        let events: [RouterEvent<Route>]
+        let head: Int
+        let stepCount: Int
+        let startState: RouterState<Route>
+
+        /// The journal: each entry's state is the state its event committed, or, for a
+        /// rejected attempt, the state before it.
+        var journal: NavigationJournal<Route> {
+            let ordered = head == 0 ? events : Array(events[head...] + events[..<head])
+            var state = startState
+            var entries: [NavigationJournal<Route>.Entry] = []
+            entries.reserveCapacity(ordered.count)
+            for (offset, event) in ordered.enumerated() {
+                guard let outcome = JournalOutcome(event), let request = event.request else { continue }
+                if case .completed(_, let committed, _) = event {
+                    state = committed
+                }
+                entries.append(
+                    NavigationJournal.Entry(
+                        step: stepCount - ordered.count + offset,
+                        operation: request.redirectedFrom.first ?? request.operation,
+                        url: request.url, outcome: outcome, state: state))
             }
-            entries.append(
-                NavigationJournal.Entry(
-                    step: stepCount - ordered.count + offset,
-                    operation: request.redirectedFrom.first ?? request.operation,
-                    url: request.url, outcome: outcome, state: state))
+            return NavigationJournal(capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
         }
-        return NavigationJournal(capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
     }
 }

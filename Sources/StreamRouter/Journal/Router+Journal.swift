@@ -27,16 +27,17 @@ extension Router {
     /// - Returns: The journal recorded, or `nil` when this router was not recording.
     @discardableResult
     public func stopRecording() -> NavigationJournal<Route>? {
-        storage.update { storage, _ in
+        let tape = storage.update { storage, _ in
             defer { storage.journal = nil }
-            return (storage.journal as? RouterJournalRecorder<Route>)?.snapshot
+            return (storage.journal as? RouterJournalRecorder<Route>)?.tape
         }
+        return tape?.journal
     }
 
     /// The journal being recorded (see ``startRecording(keepingNewest:)``), as it is now;
     /// `nil` while this router does not record.
     public var journal: NavigationJournal<Route>? {
-        storage.read { ($0.journal as? RouterJournalRecorder<Route>)?.snapshot }
+        storage.read { ($0.journal as? RouterJournalRecorder<Route>)?.tape }?.journal
     }
 
     /// Performs `operation` through the pipeline and returns what became of it and the state

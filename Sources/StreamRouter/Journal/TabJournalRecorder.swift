@@ -107,35 +107,38 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// The journal so far.
+    /// The journal so far: the arrays are copied under the lock (in O(1): they are shared),
+    /// the entries made outside it.
     var snapshot: TabNavigationJournal<Tab, Route> {
-        lock.withLock {
-            let order = Array(head..<events.count) + Array(0..<head)
-            var states = startStates
-            var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
-            entries.reserveCapacity(order.count)
-            for (offset, index) in order.enumerated() {
-                let step = stepCount - order.count + offset
-                let position = positions[index]
-                guard let event = events[index] else {
-                    entries.append(
-                        .init(step: step, tab: tabs[position], operation: .select, outcome: .completed, state: nil))
-                    continue
-                }
-                guard let outcome = JournalOutcome(event), let request = event.request else { continue }
-                if case .completed(_, let committed, _) = event {
-                    states[position] = committed
-                }
+        lock.lock()
+        let (positions, events, head, stepCount) = (self.positions, self.events, self.head, self.stepCount)
+        let (tabs, startStates, startSelected) = (self.tabs, self.startStates, self.startSelected)
+        lock.unlock()
+        let order = Array(head..<events.count) + Array(0..<head)
+        var states = startStates
+        var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
+        entries.reserveCapacity(order.count)
+        for (offset, index) in order.enumerated() {
+            let step = stepCount - order.count + offset
+            let position = positions[index]
+            guard let event = events[index] else {
                 entries.append(
-                    .init(
-                        step: step, tab: tabs[position],
-                        operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
-                        outcome: outcome, state: states[position]))
+                    .init(step: step, tab: tabs[position], operation: .select, outcome: .completed, state: nil))
+                continue
             }
-            let start = TabRouterState(
-                selected: startSelected,
-                stacks: Dictionary(zip(tabs, startStates), uniquingKeysWith: { first, _ in first }))
-            return TabNavigationJournal(capacity: capacity, startState: start, stepCount: stepCount, entries: entries)
+            guard let outcome = JournalOutcome(event), let request = event.request else { continue }
+            if case .completed(_, let committed, _) = event {
+                states[position] = committed
+            }
+            entries.append(
+                .init(
+                    step: step, tab: tabs[position],
+                    operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
+                    outcome: outcome, state: states[position]))
         }
+        let start = TabRouterState(
+            selected: startSelected,
+            stacks: Dictionary(zip(tabs, startStates), uniquingKeysWith: { first, _ in first }))
+        return TabNavigationJournal(capacity: capacity, startState: start, stepCount: stepCount, entries: entries)
     }
 }
