@@ -59,6 +59,41 @@ import Testing
         #expect(router.journal == nil)
     }
 
+    /// Many tasks navigating at once: the entries are the router's final events, in the
+    /// order `events` publishes them, and the journal still replays to the same state.
+    @Test func entriesFollowTheEventOrderUnderConcurrency() async throws {
+        let router = Router<Route>()
+        Self.addAppGuards(to: router)
+        router.startRecording()
+        let events = StreamRecorder(router.events)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    switch index % 4 {
+                    case 0: try? await router.navigate(to: .a)
+                    case 1: try? await router.navigate(to: .settings)
+                    case 2: try? await router.navigateBack()
+                    default: try? await router.navigate(to: .profile(id: 3))
+                    }
+                }
+            }
+        }
+        // 40 started, 10 redirected (the profiles), 40 final.
+        let finals = try await events.next(90).filter(\.isOutcome)
+        let journal = try #require(router.journal)
+        #expect(journal.entries.count == 40)
+        #expect(
+            journal.entries.map(\.operation)
+                == finals.compactMap { event in event.request.map { $0.redirectedFrom.first ?? $0.operation } })
+        #expect(journal.entries.map(\.outcome.error) == finals.map(\.error))
+        #expect(journal.endState == router.state)
+        let fresh = Router<Route>()
+        Self.addAppGuards(to: fresh)
+        #expect(await journal.replay(on: fresh) == nil)
+        #expect(fresh.state == router.state)
+        events.cancel()
+    }
+
     @Test func aURLIsRecordedWithItsOperation() async throws {
         let router = Router<Route>(
             urlMatchers: .group("example.com") { $0.map("settings") { .settings } })

@@ -12,7 +12,8 @@ extension Router {
     /// from now on, completed, cancelled or failed, is one entry, recorded under the router's
     /// lock as its final event is published.
     ///
-    /// > Note: Recording costs a navigation one append to a bounded buffer; a router that
+    /// > Note: Recording costs a navigation one append of its final event to a ring (entries
+    /// > are made when ``journal`` is read, outside the lock); a router that
     /// > does not record pays one check of a `nil` (the `journal-recording` benchmark). A tab
     /// > router records its tabs' routers itself (``TabRouter/startRecording(keepingNewest:)``);
     /// > recording one of them directly takes it out of the tab router's journal.
