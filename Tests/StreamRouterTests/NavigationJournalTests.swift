@@ -128,6 +128,37 @@ import Testing
         #expect(router.journal?.entries.map(\.step) == [1])
     }
 
+    /// A bounded journal is the newest entries of an unbounded one, with the state before
+    /// them, at every length and capacity (the recorder drops in batches).
+    @Test(arguments: [1, 2, 3, 5])
+    func aBoundedJournalIsTheNewestOfTheWhole(capacity: Int) async throws {
+        let routes: [Route] = [.a, .b, .settings, .c, .profile(id: 3), .d]
+        let whole = Router<Route>()
+        let bounded = Router<Route>()
+        for router in [whole, bounded] {
+            Self.addAppGuards(to: router)
+        }
+        whole.startRecording()
+        bounded.startRecording(keepingNewest: capacity)
+        for step in 0..<17 {
+            for router in [whole, bounded] {
+                if step % 3 == 2 {
+                    try? await router.navigateBack()
+                } else {
+                    try? await router.navigate(to: routes[step % routes.count])
+                }
+            }
+            let all = try #require(whole.journal)
+            let kept = try #require(bounded.journal)
+            let keptCount = min(capacity, all.entries.count)
+            #expect(kept.entries == Array(all.entries.suffix(keptCount)), "step \(step)")
+            #expect(kept.stepCount == all.stepCount)
+            let before = all.entries.count - keptCount
+            #expect(kept.startState == (before == 0 ? all.startState : all.entries[before - 1].state), "step \(step)")
+            #expect(kept.endState == bounded.state)
+        }
+    }
+
     @Test func roundTripsThroughJSON() async throws {
         let router = Router<Route>()
         Self.addAppGuards(to: router)

@@ -76,6 +76,35 @@ import Testing
         #expect(fresh.state == app.state)
     }
 
+    /// A bounded tab journal is the newest entries of an unbounded one, with the tree
+    /// before them, at every length and capacity.
+    @Test(arguments: [1, 2, 3])
+    func aBoundedJournalIsTheNewestOfTheWhole(capacity: Int) async throws {
+        let whole = Self.makeApp()
+        let bounded = Self.makeApp()
+        whole.startRecording()
+        bounded.startRecording(keepingNewest: capacity)
+        let tabs = ShopTab.allCases
+        for step in 0..<14 {
+            for app in [whole, bounded] {
+                switch step % 3 {
+                case 0: try await app.select(tabs[step % tabs.count])
+                case 1: try await app.navigate(to: step % 2 == 0 ? .settings : .product(id: step))
+                default: try await app.selectedRouter.navigateBack()
+                }
+            }
+            let all = try #require(whole.journal)
+            let kept = try #require(bounded.journal)
+            let keptCount = min(capacity, all.entries.count)
+            #expect(kept.entries == Array(all.entries.suffix(keptCount)), "step \(step)")
+            #expect(kept.stepCount == all.stepCount)
+            #expect(kept.endState == bounded.state, "step \(step)")
+            let fresh = Self.makeApp()
+            #expect(await kept.replay(on: fresh) == nil, "step \(step)")
+            #expect(fresh.state == bounded.state, "step \(step)")
+        }
+    }
+
     @Test func replayOnAFreshTabRouterReachesTheSameState() async throws {
         let app = Self.makeApp()
         app.startRecording()

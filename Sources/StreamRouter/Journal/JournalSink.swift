@@ -14,74 +14,86 @@ protocol JournalSink<Route>: AnyObject, Sendable {
     func record(_ event: RouterEvent<Route>)
 }
 
-/// Records one ``Router``'s navigations for a ``NavigationJournal``: the newest `capacity`
-/// final events, in a ring, and the state before the oldest.
+/// Records one ``Router``'s navigations for a ``NavigationJournal``: the final events, the
+/// newest `capacity` of which the journal keeps, and the state before the oldest event held.
+///
+/// Recording appends; once `2 * capacity` events are held, the oldest `capacity` are
+/// dropped in one step (the start state becomes the last state they committed). So a
+/// recorded navigation costs one append, and the dropping O(1) amortised, where a ring
+/// would cost every navigation a drop; the journal made from it holds the newest `capacity`.
 ///
 /// > Note: Its state is guarded by the router's lock: ``record(_:)`` runs under it (in the
 /// > commit), and the router reads ``tape`` under it. Hence `@unchecked Sendable`: a
 /// > lock of its own would cost every recorded navigation a second lock.
 final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked Sendable {
     private let capacity: Int
-    /// The events kept; once full, `head` is the oldest.
+    /// The events held, oldest first: at most `2 * capacity`.
     private var events: [RouterEvent<Route>] = []
-    private var head = 0
-    private var stepCount = 0
-    /// The state before the oldest event kept.
+    /// How many events were dropped before the oldest held.
+    private var dropped = 0
+    /// The state before the oldest event held.
     private var startState: RouterState<Route>
 
     /// Creates a recorder; call it under the router's lock, with its state.
     init(capacity: Int, startState: RouterState<Route>) {
         self.capacity = max(capacity, 1)
         self.startState = startState
-        events.reserveCapacity(min(self.capacity, 1_024))
     }
 
     func record(_ event: RouterEvent<Route>) {
-        stepCount += 1
-        guard events.count == capacity else {
-            events.append(event)
-            return
+        events.append(event)
+        if events.count >= 2 * capacity {
+            startState = Self.state(after: events[..<capacity], from: startState)
+            events.removeFirst(capacity)
+            dropped += capacity
         }
-        if case .completed(_, let state, _) = events[head] {
-            startState = state  // a rejected attempt changed nothing
-        }
-        events[head] = event
-        head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// What was recorded so far, copied in O(1) (the arrays are shared): take it under the
+    /// The state after `events`, starting from `state`: the last state one of them committed
+    /// (a rejected attempt changes nothing).
+    static func state(
+        after events: ArraySlice<RouterEvent<Route>>, from state: RouterState<Route>
+    ) -> RouterState<Route> {
+        for event in events.reversed() {
+            if case .completed(_, let committed, _) = event { return committed }
+        }
+        return state
+    }
+
+    /// What was recorded so far, copied in O(1) (the array is shared): take it under the
     /// router's lock, then make the journal from it outside.
     var tape: Tape {
-        Tape(capacity: capacity, events: events, head: head, stepCount: stepCount, startState: startState)
+        Tape(capacity: capacity, events: events, dropped: dropped, startState: startState)
     }
 
     /// A copy of what a recorder holds.
     struct Tape: Sendable {
         let capacity: Int
         let events: [RouterEvent<Route>]
-        let head: Int
-        let stepCount: Int
+        let dropped: Int
         let startState: RouterState<Route>
 
-        /// The journal: each entry's state is the state its event committed, or, for a
-        /// rejected attempt, the state before it.
+        /// The journal of the newest `capacity` events: each entry's state is the state its
+        /// event committed, or, for a rejected attempt, the state before it.
         var journal: NavigationJournal<Route> {
-            let ordered = head == 0 ? events : Array(events[head...] + events[..<head])
-            var state = startState
+            let excess = max(events.count - capacity, 0)
+            let start = RouterJournalRecorder.state(after: events[..<excess], from: startState)
+            var state = start
             var entries: [NavigationJournal<Route>.Entry] = []
-            entries.reserveCapacity(ordered.count)
-            for (offset, event) in ordered.enumerated() {
+            entries.reserveCapacity(events.count - excess)
+            for (offset, event) in events[excess...].enumerated() {
                 guard let outcome = JournalOutcome(event), let request = event.request else { continue }
                 if case .completed(_, let committed, _) = event {
                     state = committed
                 }
                 entries.append(
                     NavigationJournal.Entry(
-                        step: stepCount - ordered.count + offset,
+                        step: dropped + excess + offset,
                         operation: request.redirectedFrom.first ?? request.operation,
                         url: request.url, outcome: outcome, state: state))
             }
-            return NavigationJournal(capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
+            return NavigationJournal(
+                capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)
         }
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Records a ``TabRouter``'s navigations, on every tab, and its selections for one
-/// ``TabNavigationJournal``: the newest `capacity` items in a ring (a tab's position and
-/// its router's final event, or `nil` for a selection), and the tree before the oldest.
+/// ``TabNavigationJournal``: items (a tab's position and its router's final event, or `nil`
+/// for a selection), the newest `capacity` of which the journal keeps, and the tree before
+/// the oldest item held. Like ``RouterJournalRecorder``, it appends and drops the oldest
+/// `capacity` items at once when it holds `2 * capacity`.
 ///
 /// Each tab's router records through a ``Tap``, under the router's lock; the tab router
 /// records selections under its own. This recorder's lock is taken after either, never
@@ -27,13 +29,12 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
 
     private let lock = NSLock()
     private let capacity: Int
-    /// Each item's tab position, and its event (`nil`: the tab was selected); once full,
-    /// `head` is the oldest.
+    /// Each item's tab position, and its event (`nil`: the tab was selected), oldest first.
     private var positions: [Int] = []
     private var events: [RouterEvent<Route>?] = []
-    private var head = 0
-    private var stepCount = 0
-    /// The tabs recorded, by position, and each one's state before the oldest item kept.
+    /// How many items were dropped before the oldest held.
+    private var dropped = 0
+    /// The tabs recorded, by position, and each one's state before the oldest item held.
     private var tabs: [Tab] = []
     private var startStates: [RouterState<Route>] = []
     private var startSelected: Tab
@@ -89,37 +90,53 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         lock.unlock()
     }
 
-    /// Appends an item, under the lock, dropping the oldest into the start tree when full.
+    /// Appends an item, under the lock; drops the oldest `capacity` into the start tree
+    /// when `2 * capacity` are held.
     private func append(_ position: Int, _ event: RouterEvent<Route>?) {
-        stepCount += 1
-        guard events.count == capacity else {
-            positions.append(position)
-            events.append(event)
-            return
+        positions.append(position)
+        events.append(event)
+        if events.count >= 2 * capacity {
+            Self.apply(
+                positions[..<capacity], events[..<capacity], tabs: tabs, to: &startStates, selected: &startSelected)
+            positions.removeFirst(capacity)
+            events.removeFirst(capacity)
+            dropped += capacity
         }
-        switch events[head] {
-        case nil: startSelected = tabs[positions[head]]
-        case .completed(_, let state, _)?: startStates[positions[head]] = state
-        default: break  // a rejected attempt changed nothing
-        }
-        positions[head] = position
-        events[head] = event
-        head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// The journal so far: the arrays are copied under the lock (in O(1): they are shared),
-    /// the entries made outside it.
+    /// Applies items to a tree (each tab's state by position, and the selected tab).
+    private static func apply(
+        _ positions: ArraySlice<Int>,
+        _ events: ArraySlice<RouterEvent<Route>?>,
+        tabs: [Tab],
+        to states: inout [RouterState<Route>],
+        selected: inout Tab
+    ) {
+        for (position, event) in zip(positions, events) {
+            switch event {
+            case nil: selected = tabs[position]
+            case .completed(_, let state, _)?: states[position] = state
+            default: break  // a rejected attempt changed nothing
+            }
+        }
+    }
+
+    /// The journal of the newest `capacity` items: the arrays are copied under the lock (in
+    /// O(1): they are shared), the entries made outside it.
     var snapshot: TabNavigationJournal<Tab, Route> {
         lock.lock()
-        let (positions, events, head, stepCount) = (self.positions, self.events, self.head, self.stepCount)
-        let (tabs, startStates, startSelected) = (self.tabs, self.startStates, self.startSelected)
+        let (positions, events, dropped) = (self.positions, self.events, self.dropped)
+        let tabs = self.tabs
+        var (states, selected) = (self.startStates, self.startSelected)
         lock.unlock()
-        let order = Array(head..<events.count) + Array(0..<head)
-        var states = startStates
+        let excess = max(events.count - capacity, 0)
+        Self.apply(positions[..<excess], events[..<excess], tabs: tabs, to: &states, selected: &selected)
+        let start = TabRouterState(
+            selected: selected, stacks: Dictionary(zip(tabs, states), uniquingKeysWith: { first, _ in first }))
         var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
-        entries.reserveCapacity(order.count)
-        for (offset, index) in order.enumerated() {
-            let step = stepCount - order.count + offset
+        entries.reserveCapacity(events.count - excess)
+        for index in excess..<events.count {
+            let step = dropped + index
             let position = positions[index]
             guard let event = events[index] else {
                 entries.append(
@@ -136,9 +153,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
                     outcome: outcome, state: states[position]))
         }
-        let start = TabRouterState(
-            selected: startSelected,
-            stacks: Dictionary(zip(tabs, startStates), uniquingKeysWith: { first, _ in first }))
-        return TabNavigationJournal(capacity: capacity, startState: start, stepCount: stepCount, entries: entries)
+        return TabNavigationJournal(
+            capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)
     }
 }
