@@ -1,159 +1,211 @@
-import Foundation
+import Synchronization
 
 /// Records a ``TabRouter``'s navigations, on every tab, and its selections for one
-/// ``TabNavigationJournal``: items (a tab's position and its router's final event, or `nil`
-/// for a selection), the newest `capacity` of which the journal keeps, and the tree before
-/// the oldest item held. Like ``RouterJournalRecorder``, it appends and drops the oldest
-/// `capacity` items at once when it holds `2 * capacity`.
+/// ``TabNavigationJournal``.
 ///
-/// Each tab's router records through a ``Tap``, under the router's lock; the tab router
-/// records selections under its own. This recorder's lock is taken after either, never
-/// before, and guards every stored property (hence `@unchecked Sendable`). It is an
-/// `NSLock`, not a generic `Locked` value: a recorded navigation pays one plain lock.
-final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: @unchecked Sendable {
-    /// What one tab's router records through.
-    final class Tap: JournalSink {
-        /// The tab's position among the recorder's tabs.
-        let position: Int
-        let recorder: TabJournalRecorder
+/// Each tab's router records into a ``Tap`` of its own, under that router's lock, as a
+/// ``RouterJournalRecorder`` does (appending its final events, dropping the oldest
+/// `capacity` at once when it holds `2 * capacity`), and numbers each event from one atomic
+/// counter shared by every tab, so the tabs' events merge into one order when the journal
+/// is read. Selections are recorded under the tab router's lock into a list of their own,
+/// numbered from the same counter. A recorded navigation so costs what a router's does, plus
+/// one atomic increment: no lock shared between tabs.
+///
+/// Reading takes every tab's router's lock, in tab order, then the selections' lock, so
+/// that it sees every numbered item (each is numbered and stored in one critical section).
+/// Nothing else takes two routers' locks, and no lock is taken after the selections'.
+final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
+    /// Numbers recorded items across tabs.
+    final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
 
-        init(position: Int, recorder: TabJournalRecorder) {
-            self.position = position
-            self.recorder = recorder
+        /// The next number.
+        func next() -> Int {
+            value.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
+
+        /// How many numbers were taken.
+        var count: Int {
+            value.load(ordering: .relaxed)
+        }
+    }
+
+    /// What one tab's router records into.
+    ///
+    /// > Note: Guarded by that router's lock: ``record(_:)`` runs under it, and the
+    /// > recorder reads ``tape`` under it (hence `@unchecked Sendable`).
+    final class Tap: JournalSink, @unchecked Sendable {
+        let tab: Tab
+        private let capacity: Int
+        private let counter: Counter
+        /// The events held, oldest first, and each one's number.
+        private var events: [RouterEvent<Route>] = []
+        private var numbers: [Int] = []
+        /// The tab's state before the oldest event held.
+        private var startState: RouterState<Route>
+
+        init(tab: Tab, capacity: Int, counter: Counter, startState: RouterState<Route>) {
+            self.tab = tab
+            self.capacity = capacity
+            self.counter = counter
+            self.startState = startState
         }
 
         func record(_ event: RouterEvent<Route>) {
-            recorder.record(position, event)
+            numbers.append(counter.next())
+            events.append(event)
+            if events.count >= 2 * capacity {
+                startState = RouterJournalRecorder.state(after: events[..<capacity], from: startState)
+                events.removeFirst(capacity)
+                numbers.removeFirst(capacity)
+            }
+        }
+
+        /// A copy of what it holds, in O(1) (the arrays are shared).
+        var tape: Tape {
+            Tape(tab: tab, startState: startState, events: events, numbers: numbers)
         }
     }
 
-    private let lock = NSLock()
+    /// A copy of what one tab's ``Tap`` holds.
+    struct Tape: Sendable {
+        let tab: Tab
+        let startState: RouterState<Route>
+        let events: [RouterEvent<Route>]
+        let numbers: [Int]
+    }
+
+    /// The selections held, oldest first, each with its number, and the selected tab
+    /// before the oldest.
+    struct Selections: Sendable {
+        var numbers: [Int] = []
+        var tabs: [Tab] = []
+        var startSelected: Tab
+    }
+
+    /// One tab recorded: its router and the tap installed on it.
+    private struct Member: Sendable {
+        let router: Router<Route>
+        let tap: Tap
+    }
+
     private let capacity: Int
-    /// Each item's tab position, and its event (`nil`: the tab was selected), oldest first.
-    private var positions: [Int] = []
-    private var events: [RouterEvent<Route>?] = []
-    /// How many items were dropped before the oldest held.
-    private var dropped = 0
-    /// The tabs recorded, by position, and each one's state before the oldest item held.
-    private var tabs: [Tab] = []
-    private var startStates: [RouterState<Route>] = []
-    private var startSelected: Tab
+    private let counter = Counter()
+    private let members = Locked<[Member]>([])
+    private let selections: Locked<Selections>
 
     init(capacity: Int, selected: Tab) {
         self.capacity = max(capacity, 1)
-        startSelected = selected
+        selections = Locked(Selections(startSelected: selected))
     }
 
     /// Starts recording `router`, the router of `tab`: its state now is the tab's start
-    /// state, and its attempts from now on are items (in one critical section of the
+    /// state, and its attempts from now on are recorded (in one critical section of the
     /// router, so none is missed or counted twice).
     func install(on router: Router<Route>, tab: Tab) {
-        router.storage.update { storage, _ in
-            let position = lock.withLock {
-                if let known = tabs.firstIndex(of: tab) {
-                    startStates[known] = storage.state
-                    return known
-                }
-                tabs.append(tab)
-                startStates.append(storage.state)
-                return tabs.count - 1
-            }
-            storage.journal = Tap(position: position, recorder: self)
+        let tap = router.storage.update { storage, _ in
+            let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
+            storage.journal = tap
+            return tap
+        }
+        members.withLock { members in
+            members.removeAll { $0.tap.tab == tab }
+            members.append(Member(router: router, tap: tap))
         }
     }
 
-    /// Stops recording `router`, if it records into this recorder.
-    func uninstall(from router: Router<Route>) {
-        router.storage.update { storage, _ in
-            if let tap = storage.journal as? Tap, tap.recorder === self {
-                storage.journal = nil
+    /// Stops recording every tab's router that records into this recorder (what they
+    /// recorded stays readable).
+    func uninstall() {
+        for member in members.withLock({ $0 }) {
+            member.router.storage.update { storage, _ in
+                if let tap = storage.journal as? Tap, tap === member.tap {
+                    storage.journal = nil
+                }
             }
         }
     }
 
     /// Sets the selected tab when recording starts.
     func setStart(selected tab: Tab) {
-        lock.withLock { startSelected = tab }
+        selections.withLock { $0.startSelected = tab }
     }
 
-    /// Records that `tab` became the selected tab.
+    /// Records that `tab` became the selected tab (under the tab router's lock).
     func recordSelection(_ tab: Tab) {
-        lock.withLock {
-            guard let position = tabs.firstIndex(of: tab) else { return }
-            append(position, nil)
-        }
-    }
-
-    private func record(_ position: Int, _ event: RouterEvent<Route>) {
-        lock.lock()
-        append(position, event)
-        lock.unlock()
-    }
-
-    /// Appends an item, under the lock; drops the oldest `capacity` into the start tree
-    /// when `2 * capacity` are held.
-    private func append(_ position: Int, _ event: RouterEvent<Route>?) {
-        positions.append(position)
-        events.append(event)
-        if events.count >= 2 * capacity {
-            Self.apply(
-                positions[..<capacity], events[..<capacity], tabs: tabs, to: &startStates, selected: &startSelected)
-            positions.removeFirst(capacity)
-            events.removeFirst(capacity)
-            dropped += capacity
-        }
-    }
-
-    /// Applies items to a tree (each tab's state by position, and the selected tab).
-    private static func apply(
-        _ positions: ArraySlice<Int>,
-        _ events: ArraySlice<RouterEvent<Route>?>,
-        tabs: [Tab],
-        to states: inout [RouterState<Route>],
-        selected: inout Tab
-    ) {
-        for (position, event) in zip(positions, events) {
-            switch event {
-            case nil: selected = tabs[position]
-            case .completed(_, let state, _)?: states[position] = state
-            default: break  // a rejected attempt changed nothing
+        selections.withLock { selections in
+            selections.numbers.append(counter.next())
+            selections.tabs.append(tab)
+            if selections.tabs.count >= 2 * capacity {
+                selections.startSelected = selections.tabs[capacity - 1]
+                selections.numbers.removeFirst(capacity)
+                selections.tabs.removeFirst(capacity)
             }
         }
     }
 
-    /// The journal of the newest `capacity` items: the arrays are copied under the lock (in
-    /// O(1): they are shared), the entries made outside it.
+    /// Every tab's tape, the selections and the count of numbers taken, read under every
+    /// router's lock (in order) and the selections' lock.
+    private func read(_ members: ArraySlice<Member>) -> (tapes: [Tape], selections: Selections, count: Int) {
+        guard let first = members.first else {
+            return selections.withLock { ([], $0, counter.count) }
+        }
+        return first.router.storage.read { _ in
+            let rest = read(members.dropFirst())
+            return ([first.tap.tape] + rest.tapes, rest.selections, rest.count)
+        }
+    }
+
+    /// The journal of the newest `capacity` items: what every tap and the selections hold,
+    /// merged by number; older items go into the start tree.
     var snapshot: TabNavigationJournal<Tab, Route> {
-        lock.lock()
-        let (positions, events, dropped) = (self.positions, self.events, self.dropped)
-        let tabs = self.tabs
-        var (states, selected) = (self.startStates, self.startSelected)
-        lock.unlock()
-        let excess = max(events.count - capacity, 0)
-        Self.apply(positions[..<excess], events[..<excess], tabs: tabs, to: &states, selected: &selected)
-        let start = TabRouterState(
-            selected: selected, stacks: Dictionary(zip(tabs, states), uniquingKeysWith: { first, _ in first }))
+        let (tapes, selections, count) = read(members.withLock { $0 }[...])
+        // Every item held: (number, tape index or -1 for a selection, index in its list).
+        var items: [(number: Int, tape: Int, index: Int)] = []
+        for (tapeIndex, tape) in tapes.enumerated() {
+            for (index, number) in tape.numbers.enumerated() {
+                items.append((number, tapeIndex, index))
+            }
+        }
+        for (index, number) in selections.numbers.enumerated() {
+            items.append((number, -1, index))
+        }
+        items.sort { $0.number < $1.number }
+        let window = items.count - min(capacity, items.count)
+        var states = tapes.map(\.startState)
+        var selected = selections.startSelected
         var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
-        entries.reserveCapacity(events.count - excess)
-        for index in excess..<events.count {
-            let step = dropped + index
-            let position = positions[index]
-            guard let event = events[index] else {
-                entries.append(
-                    .init(step: step, tab: tabs[position], operation: .select, outcome: .completed, state: nil))
+        var start = TabRouterState<Tab, Route>(selected: selected)
+        for (offset, item) in items.enumerated() {
+            if offset == window {
+                start = TabRouterState(
+                    selected: selected,
+                    stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
+            }
+            guard item.tape >= 0 else {
+                selected = selections.tabs[item.index]
+                if offset >= window {
+                    entries.append(
+                        .init(step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil))
+                }
                 continue
             }
-            guard let outcome = JournalOutcome(event), let request = event.request else { continue }
+            let event = tapes[item.tape].events[item.index]
             if case .completed(_, let committed, _) = event {
-                states[position] = committed
+                states[item.tape] = committed
             }
+            guard offset >= window, let outcome = JournalOutcome(event), let request = event.request else { continue }
             entries.append(
                 .init(
-                    step: step, tab: tabs[position],
+                    step: item.number, tab: tapes[item.tape].tab,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
-                    outcome: outcome, state: states[position]))
+                    outcome: outcome, state: states[item.tape]))
         }
-        return TabNavigationJournal(
-            capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)
+        if window == items.count {  // nothing held
+            start = TabRouterState(
+                selected: selected,
+                stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
+        }
+        return TabNavigationJournal(capacity: capacity, startState: start, stepCount: count, entries: entries)
     }
 }

@@ -7,7 +7,8 @@ extension TabRouter {
     ///
     /// > Note: Each tab's router records under its own lock, as
     /// > ``Router/startRecording(keepingNewest:)`` does (which, called on a tab's router,
-    /// > takes that router out of this journal).
+    /// > takes that router out of this journal), numbering its navigations from one atomic
+    /// > counter shared by the tabs; no lock is shared between tabs.
     /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         let recorder = TabJournalRecorder<Tab, Route>(capacity: capacity, selected: selectedTab)
@@ -25,14 +26,12 @@ extension TabRouter {
     /// - Returns: The journal recorded, or `nil` when this tab router was not recording.
     @discardableResult
     public func stopRecording() -> TabNavigationJournal<Tab, Route>? {
-        let (recorder, tabs) = hub.update { hub, _ in
+        let recorder = hub.update { hub, _ in
             defer { hub.journal = nil }
-            return (hub.journal, hub.tabs)
+            return hub.journal
         }
         guard let recorder else { return nil }
-        for tab in tabs {
-            recorder.uninstall(from: router(for: tab))
-        }
+        recorder.uninstall()
         return recorder.snapshot
     }
 
