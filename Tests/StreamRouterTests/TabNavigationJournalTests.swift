@@ -105,6 +105,51 @@ import Testing
         }
     }
 
+    /// Every tab's router navigating at once, while the journal is read: each tab's entries
+    /// keep its events' order, every step is there once, and the journal replays.
+    @Test func tabsNavigatingAtOnceMergeIntoOneOrder() async throws {
+        let app = Self.makeApp()
+        app.startRecording()
+        let recorders = ShopTab.allCases.map { StreamRecorder(app.router(for: $0).events) }
+        await withTaskGroup(of: Void.self) { group in
+            for (position, tab) in ShopTab.allCases.enumerated() {
+                group.addTask {
+                    let router = app.router(for: tab)
+                    for step in 0..<15 {
+                        if step % 4 == 3 {
+                            try? await router.navigateBack()
+                        } else {
+                            try? await router.navigate(
+                                to: step % 5 == 4 ? .settings : .product(id: position * 100 + step))
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                for _ in 0..<20 {
+                    _ = app.journal?.entries.count
+                    await Task.yield()
+                }
+            }
+        }
+        let journal = try #require(app.journal)
+        #expect(journal.entries.map(\.step) == Array(0..<45))
+        for (tab, recorder) in zip(ShopTab.allCases, recorders) {
+            // 15 started, 3 redirected (the settings), 15 final.
+            let finals = try await recorder.next(33).filter(\.isOutcome)
+            let entries = journal.entries.filter { $0.tab == tab }
+            #expect(entries.count == 15)
+            #expect(
+                entries.map(\.operation)
+                    == finals.compactMap { $0.request.map { .navigation($0.redirectedFrom.first ?? $0.operation) } })
+            recorder.cancel()
+        }
+        #expect(journal.endState == app.state)
+        let fresh = Self.makeApp()
+        #expect(await journal.replay(on: fresh) == nil)
+        #expect(fresh.state == app.state)
+    }
+
     @Test func replayOnAFreshTabRouterReachesTheSameState() async throws {
         let app = Self.makeApp()
         app.startRecording()
