@@ -17,9 +17,11 @@ extension NavigationJournal {
     /// ``NavigationError/reentrantNavigation``) are skipped: they changed nothing. An entry
     /// that came from a URL is replayed as its operation (the URL was already mapped).
     ///
-    /// > Note: Replay navigates `router` one step at a time and awaits each step; other
-    /// > navigations of the same router meanwhile would be compared too. A journal being
-    /// > recorded on `router` records the replayed steps.
+    /// > Note: Guards run as for any navigation, deadlines included (measured on the
+    /// > router's ``Router/guardClock``: with a `TestClock`, advance it or give the replayed
+    /// > guards no deadline). Replay navigates `router` one step at a time and awaits each
+    /// > step; other navigations of the same router meanwhile would be compared too. A
+    /// > journal being recorded on `router` records the replayed steps.
     /// - Parameter router: A router in ``startState`` (a fresh one, for a journal recorded
     ///   from launch), with the app's guards.
     /// - Returns: The first step whose outcome or state differs, or `nil` when every step
