@@ -79,6 +79,9 @@ struct ScriptedTour {
         section("Typed routes, guards and deep links")
         await routerTour()
 
+        section("A navigation journal: recorded, saved as JSON, replayed")
+        await JournalTour().run()
+
         section("A relaunch restores the history from a file")
         relaunchTour()
 

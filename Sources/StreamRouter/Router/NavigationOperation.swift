@@ -1,8 +1,8 @@
 /// What a navigation asks of a ``Router``: one per public navigation method.
 ///
 /// Guards see it in ``PendingNavigation/request`` and can answer with another one
-/// (``GuardDecision/redirect(_:)``).
-public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, CustomStringConvertible {
+/// (``GuardDecision/redirect(_:)``). `Codable`, so a ``NavigationJournal`` can save it.
+public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Show the routes in order, each by its ``RouteProvider/transition``
     /// (``Router/navigate(to:)-([Route])``).
     case navigate(to: [Route])

@@ -196,7 +196,9 @@ extension Router {
                 )
                 storage.lastAction = action
             }
-            publish(.completed(request, state: proposed, action: action))
+            let event = RouterEvent.completed(request, state: proposed, action: action)
+            storage.journal?.record(event)
+            publish(event)
             return CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries
             )
@@ -265,8 +267,10 @@ extension Router {
     /// Publishes `.cancelled` or `.failed`.
     /// - Returns: `error`, to throw.
     private func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
-        storage.update { _, publish in
-            publish(error.isCancellation ? .cancelled(request, error) : .failed(request, error))
+        storage.update { storage, publish in
+            let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
+            storage.journal?.record(event)
+            publish(event)
         }
         return error
     }

@@ -8,6 +8,9 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     /// The last navigation a guard redirected, as it was asked, until
     /// ``Router/resumeRedirected()`` takes it.
     var redirectedRequest: NavigationRequest<Route>?
+    /// What records each attempt's final event, while something records (see
+    /// ``Router/startRecording(keepingNewest:)``); `nil` costs the commit one check.
+    var journal: (any JournalSink<Route>)?
 
     init(_ state: RouterState<Route>) {
         self.state = state

@@ -14,6 +14,8 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     var selectedIndex: Int
     /// How many times the tree changed since launch: the generation of each saved state.
     var changeCount = 0
+    /// What records the tab router's journal, while it records.
+    var journal: TabJournalRecorder<Tab, Route>?
 
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }

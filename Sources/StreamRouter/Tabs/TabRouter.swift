@@ -267,6 +267,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 return hub.tabs.count - 1
             }
             Self.relay(router, at: position, of: tab, to: hub)
+            recordNewTab(router, tab: tab)
             routers[tab] = router
             return router
         }
@@ -302,6 +303,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 event.action = action
             }
             publish(event)
+            hub.journal?.recordSelection(tab)
             return false
         }
         if isReselection {

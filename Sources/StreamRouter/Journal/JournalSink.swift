@@ -1,0 +1,99 @@
+/// What a ``Router`` hands the final event of each navigation attempt to while something
+/// records it (a ``NavigationJournal``, a tab router's journal, a replay).
+///
+/// The router calls ``record(_:)`` under its own lock, in the critical section that
+/// publishes the event, so sinks see attempts in the router's event order. A sink only
+/// stores the event (behind the router's lock, or a lock of its own taken after the
+/// router's, never before) and calls nothing else: no route code, nothing that resumes,
+/// yields or finishes. It stores the event as it is and makes journal entries only when
+/// the journal is read, so that recording costs a navigation as little as possible.
+protocol JournalSink<Route>: AnyObject, Sendable {
+    associatedtype Route: RouteProvider
+
+    /// Records `event`: a `.completed`, `.cancelled` or `.failed`.
+    func record(_ event: RouterEvent<Route>)
+}
+
+/// Records one ``Router``'s navigations for a ``NavigationJournal``: the final events, the
+/// newest `capacity` of which the journal keeps, and the state before the oldest event held.
+///
+/// Recording appends; once `2 * capacity` events are held, the oldest `capacity` are
+/// dropped in one step (the start state becomes the last state they committed). So a
+/// recorded navigation costs one append, and the dropping O(1) amortised, where a ring
+/// would cost every navigation a drop; the journal made from it holds the newest `capacity`.
+///
+/// > Note: Its state is guarded by the router's lock: ``record(_:)`` runs under it (in the
+/// > commit), and the router reads ``tape`` under it. Hence `@unchecked Sendable`: a
+/// > lock of its own would cost every recorded navigation a second lock.
+final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked Sendable {
+    private let capacity: Int
+    /// The events held, oldest first: at most `2 * capacity`.
+    private var events: [RouterEvent<Route>] = []
+    /// How many events were dropped before the oldest held.
+    private var dropped = 0
+    /// The state before the oldest event held.
+    private var startState: RouterState<Route>
+
+    /// Creates a recorder; call it under the router's lock, with its state.
+    init(capacity: Int, startState: RouterState<Route>) {
+        self.capacity = max(capacity, 1)
+        self.startState = startState
+    }
+
+    func record(_ event: RouterEvent<Route>) {
+        events.append(event)
+        if events.count >= 2 * capacity {
+            startState = Self.state(after: events[..<capacity], from: startState)
+            events.removeFirst(capacity)
+            dropped += capacity
+        }
+    }
+
+    /// The state after `events`, starting from `state`: the last state one of them committed
+    /// (a rejected attempt changes nothing).
+    static func state(
+        after events: ArraySlice<RouterEvent<Route>>, from state: RouterState<Route>
+    ) -> RouterState<Route> {
+        for event in events.reversed() {
+            if case .completed(_, let committed, _) = event { return committed }
+        }
+        return state
+    }
+
+    /// What was recorded so far, copied in O(1) (the array is shared): take it under the
+    /// router's lock, then make the journal from it outside.
+    var tape: Tape {
+        Tape(capacity: capacity, events: events, dropped: dropped, startState: startState)
+    }
+
+    /// A copy of what a recorder holds.
+    struct Tape: Sendable {
+        let capacity: Int
+        let events: [RouterEvent<Route>]
+        let dropped: Int
+        let startState: RouterState<Route>
+
+        /// The journal of the newest `capacity` events: each entry's state is the state its
+        /// event committed, or, for a rejected attempt, the state before it.
+        var journal: NavigationJournal<Route> {
+            let excess = max(events.count - capacity, 0)
+            let start = RouterJournalRecorder.state(after: events[..<excess], from: startState)
+            var state = start
+            var entries: [NavigationJournal<Route>.Entry] = []
+            entries.reserveCapacity(events.count - excess)
+            for (offset, event) in events[excess...].enumerated() {
+                guard let outcome = JournalOutcome(event), let request = event.request else { continue }
+                if case .completed(_, let committed, _) = event {
+                    state = committed
+                }
+                entries.append(
+                    NavigationJournal.Entry(
+                        step: dropped + excess + offset,
+                        operation: request.redirectedFrom.first ?? request.operation,
+                        url: request.url, outcome: outcome, state: state))
+            }
+            return NavigationJournal(
+                capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+extension Router {
+    /// Starts recording this router's navigations into a new ``NavigationJournal``, read
+    /// with ``journal``; replaces any journal being recorded.
+    ///
+    /// ```swift
+    /// router.startRecording(keepingNewest: 200)
+    /// try await router.navigate(to: .profile(id: 3))
+    /// router.journal?.entries.last?.outcome          // .completed
+    /// ```
+    ///
+    /// The journal starts at the router's current state. Every navigation attempt that ends
+    /// from now on, completed, cancelled or failed, is one entry, recorded under the router's
+    /// lock as its final event is published.
+    ///
+    /// > Note: Recording costs a navigation one append of its final event to a ring (entries
+    /// > are made when ``journal`` is read, outside the lock); a router that
+    /// > does not record pays one check of a `nil` (the `journal-recording` benchmark). A tab
+    /// > router records its tabs' routers itself (``TabRouter/startRecording(keepingNewest:)``);
+    /// > recording one of them directly takes it out of the tab router's journal.
+    /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
+    public func startRecording(keepingNewest capacity: Int = 1_000) {
+        storage.update { storage, _ in
+            storage.journal = RouterJournalRecorder(capacity: capacity, startState: storage.state)
+        }
+    }
+
+    /// Stops recording.
+    /// - Returns: The journal recorded, or `nil` when this router was not recording.
+    @discardableResult
+    public func stopRecording() -> NavigationJournal<Route>? {
+        let tape = storage.update { storage, _ in
+            defer { storage.journal = nil }
+            return (storage.journal as? RouterJournalRecorder<Route>)?.tape
+        }
+        return tape?.journal
+    }
+
+    /// The journal being recorded (see ``startRecording(keepingNewest:)``), as it is now;
+    /// `nil` while this router does not record.
+    public var journal: NavigationJournal<Route>? {
+        storage.read { ($0.journal as? RouterJournalRecorder<Route>)?.tape }?.journal
+    }
+
+    /// Performs `operation` through the pipeline and returns what became of it and the state
+    /// after it, as a journal would record them (for replays).
+    func performRecorded(_ operation: NavigationOperation<Route>) async -> (JournalOutcome<Route>, RouterState<Route>) {
+        let probe = JournalProbe<Route>()
+        storage.update { storage, _ in
+            probe.forward = storage.journal
+            storage.journal = probe
+        }
+        let thrown: NavigationError?
+        do {
+            try await perform(operation)
+            thrown = nil
+        } catch {
+            thrown = error
+        }
+        storage.update { storage, _ in
+            if storage.journal === probe {
+                storage.journal = probe.forward
+            }
+        }
+        if let event = probe.recorded, let outcome = JournalOutcome(event) {
+            return (outcome, event.state ?? state)
+        }
+        // Unreachable while every attempt ends in `commit` or `reject`.
+        return (thrown.map { $0.isCancellation ? .cancelled($0) : .failed($0) } ?? .completed, state)
+    }
+}
+
+/// Keeps the final event of the one attempt a replay performs, and forwards every event to
+/// the router's own sink (a journal being recorded).
+private final class JournalProbe<Route: RouteProvider>: JournalSink {
+    private struct Recorded {
+        var forward: (any JournalSink<Route>)?
+        var event: RouterEvent<Route>?
+    }
+
+    private let storage = Locked(Recorded())
+
+    /// The sink the router had before.
+    var forward: (any JournalSink<Route>)? {
+        get { storage.withLock { $0.forward } }
+        set { storage.withLock { $0.forward = newValue } }
+    }
+
+    /// The first attempt's final event.
+    var recorded: RouterEvent<Route>? {
+        storage.withLock { $0.event }
+    }
+
+    func record(_ event: RouterEvent<Route>) {
+        let forward = storage.withLock { recorded in
+            if recorded.event == nil {
+                recorded.event = event
+            }
+            return recorded.forward
+        }
+        forward?.record(event)
+    }
+}

@@ -1,0 +1,211 @@
+import Synchronization
+
+/// Records a ``TabRouter``'s navigations, on every tab, and its selections for one
+/// ``TabNavigationJournal``.
+///
+/// Each tab's router records into a ``Tap`` of its own, under that router's lock, as a
+/// ``RouterJournalRecorder`` does (appending its final events, dropping the oldest
+/// `capacity` at once when it holds `2 * capacity`), and numbers each event from one atomic
+/// counter shared by every tab, so the tabs' events merge into one order when the journal
+/// is read. Selections are recorded under the tab router's lock into a list of their own,
+/// numbered from the same counter. A recorded navigation so costs what a router's does, plus
+/// one atomic increment: no lock shared between tabs.
+///
+/// Reading takes every tab's router's lock, in tab order, then the selections' lock, so
+/// that it sees every numbered item (each is numbered and stored in one critical section).
+/// Nothing else takes two routers' locks, and no lock is taken after the selections'.
+final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
+    /// Numbers recorded items across tabs.
+    final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
+
+        /// The next number.
+        func next() -> Int {
+            value.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
+
+        /// How many numbers were taken.
+        var count: Int {
+            value.load(ordering: .relaxed)
+        }
+    }
+
+    /// What one tab's router records into.
+    ///
+    /// > Note: Guarded by that router's lock: ``record(_:)`` runs under it, and the
+    /// > recorder reads ``tape`` under it (hence `@unchecked Sendable`).
+    final class Tap: JournalSink, @unchecked Sendable {
+        let tab: Tab
+        private let capacity: Int
+        private let counter: Counter
+        /// The events held, oldest first, and each one's number.
+        private var events: [RouterEvent<Route>] = []
+        private var numbers: [Int] = []
+        /// The tab's state before the oldest event held.
+        private var startState: RouterState<Route>
+
+        init(tab: Tab, capacity: Int, counter: Counter, startState: RouterState<Route>) {
+            self.tab = tab
+            self.capacity = capacity
+            self.counter = counter
+            self.startState = startState
+        }
+
+        func record(_ event: RouterEvent<Route>) {
+            numbers.append(counter.next())
+            events.append(event)
+            if events.count >= 2 * capacity {
+                startState = RouterJournalRecorder.state(after: events[..<capacity], from: startState)
+                events.removeFirst(capacity)
+                numbers.removeFirst(capacity)
+            }
+        }
+
+        /// A copy of what it holds, in O(1) (the arrays are shared).
+        var tape: Tape {
+            Tape(tab: tab, startState: startState, events: events, numbers: numbers)
+        }
+    }
+
+    /// A copy of what one tab's ``Tap`` holds.
+    struct Tape: Sendable {
+        let tab: Tab
+        let startState: RouterState<Route>
+        let events: [RouterEvent<Route>]
+        let numbers: [Int]
+    }
+
+    /// The selections held, oldest first, each with its number, and the selected tab
+    /// before the oldest.
+    struct Selections: Sendable {
+        var numbers: [Int] = []
+        var tabs: [Tab] = []
+        var startSelected: Tab
+    }
+
+    /// One tab recorded: its router and the tap installed on it.
+    private struct Member: Sendable {
+        let router: Router<Route>
+        let tap: Tap
+    }
+
+    private let capacity: Int
+    private let counter = Counter()
+    private let members = Locked<[Member]>([])
+    private let selections: Locked<Selections>
+
+    init(capacity: Int, selected: Tab) {
+        self.capacity = max(capacity, 1)
+        selections = Locked(Selections(startSelected: selected))
+    }
+
+    /// Starts recording `router`, the router of `tab`: its state now is the tab's start
+    /// state, and its attempts from now on are recorded (in one critical section of the
+    /// router, so none is missed or counted twice).
+    func install(on router: Router<Route>, tab: Tab) {
+        let tap = router.storage.update { storage, _ in
+            let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
+            storage.journal = tap
+            return tap
+        }
+        members.withLock { members in
+            members.removeAll { $0.tap.tab == tab }
+            members.append(Member(router: router, tap: tap))
+        }
+    }
+
+    /// Stops recording every tab's router that records into this recorder (what they
+    /// recorded stays readable).
+    func uninstall() {
+        for member in members.withLock({ $0 }) {
+            member.router.storage.update { storage, _ in
+                if let tap = storage.journal as? Tap, tap === member.tap {
+                    storage.journal = nil
+                }
+            }
+        }
+    }
+
+    /// Sets the selected tab when recording starts.
+    func setStart(selected tab: Tab) {
+        selections.withLock { $0.startSelected = tab }
+    }
+
+    /// Records that `tab` became the selected tab (under the tab router's lock).
+    func recordSelection(_ tab: Tab) {
+        selections.withLock { selections in
+            selections.numbers.append(counter.next())
+            selections.tabs.append(tab)
+            if selections.tabs.count >= 2 * capacity {
+                selections.startSelected = selections.tabs[capacity - 1]
+                selections.numbers.removeFirst(capacity)
+                selections.tabs.removeFirst(capacity)
+            }
+        }
+    }
+
+    /// Every tab's tape, the selections and the count of numbers taken, read under every
+    /// router's lock (in order) and the selections' lock.
+    private func read(_ members: ArraySlice<Member>) -> (tapes: [Tape], selections: Selections, count: Int) {
+        guard let first = members.first else {
+            return selections.withLock { ([], $0, counter.count) }
+        }
+        return first.router.storage.read { _ in
+            let rest = read(members.dropFirst())
+            return ([first.tap.tape] + rest.tapes, rest.selections, rest.count)
+        }
+    }
+
+    /// The journal of the newest `capacity` items: what every tap and the selections hold,
+    /// merged by number; older items go into the start tree.
+    var snapshot: TabNavigationJournal<Tab, Route> {
+        let (tapes, selections, count) = read(members.withLock { $0 }[...])
+        // Every item held: (number, tape index or -1 for a selection, index in its list).
+        var items: [(number: Int, tape: Int, index: Int)] = []
+        for (tapeIndex, tape) in tapes.enumerated() {
+            for (index, number) in tape.numbers.enumerated() {
+                items.append((number, tapeIndex, index))
+            }
+        }
+        for (index, number) in selections.numbers.enumerated() {
+            items.append((number, -1, index))
+        }
+        items.sort { $0.number < $1.number }
+        let window = items.count - min(capacity, items.count)
+        var states = tapes.map(\.startState)
+        var selected = selections.startSelected
+        var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
+        var start = TabRouterState<Tab, Route>(selected: selected)
+        for (offset, item) in items.enumerated() {
+            if offset == window {
+                start = TabRouterState(
+                    selected: selected,
+                    stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
+            }
+            guard item.tape >= 0 else {
+                selected = selections.tabs[item.index]
+                if offset >= window {
+                    entries.append(
+                        .init(step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil))
+                }
+                continue
+            }
+            let event = tapes[item.tape].events[item.index]
+            if case .completed(_, let committed, _) = event {
+                states[item.tape] = committed
+            }
+            guard offset >= window, let outcome = JournalOutcome(event), let request = event.request else { continue }
+            entries.append(
+                .init(
+                    step: item.number, tab: tapes[item.tape].tab,
+                    operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
+                    outcome: outcome, state: states[item.tape]))
+        }
+        if window == items.count {  // nothing held
+            start = TabRouterState(
+                selected: selected,
+                stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
+        }
+        return TabNavigationJournal(capacity: capacity, startState: start, stepCount: count, entries: entries)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A ``TabRouter``'s navigations, on every tab, and its changes of selection, in one order,
+/// each with what became of it: the tab app's ``NavigationJournal``, `Codable`, replayed
+/// with ``replay(on:)``.
+///
+/// ```swift
+/// app.startRecording(keepingNewest: 500)
+/// try await app.select(.search)
+/// try await app.navigate(to: .product(id: 3))
+/// app.journal?.entries.map(\.description)   // ["0: [search] select", "1: [search] navigate(to: [product(id: 3)]) -> completed"]
+/// ```
+///
+/// An ``Entry`` is either a navigation attempt of one tab's router (made through the tab
+/// router or directly on ``TabRouter/router(for:)``; selecting the selected tab again is
+/// the `navigateToRoot()` it performs), with that tab's state after it, or a change of the
+/// selected tab. The journal keeps the newest ``capacity`` entries; ``startState``
+/// is the whole tree before the oldest one kept.
+public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable, Equatable,
+    Codable, CustomStringConvertible
+{
+    /// What one entry did.
+    public enum Operation: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The entry's tab became the selected tab.
+        case select
+        /// The entry's tab's router performed the operation.
+        case navigation(NavigationOperation<Route>)
+
+        /// `select`, or the operation.
+        public var description: String {
+            switch self {
+            case .select: "select"
+            case .navigation(let operation): operation.description
+            }
+        }
+    }
+
+    /// One recorded navigation or selection.
+    public struct Entry: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// The entry's position among those recorded: 0 for the first one, counting up.
+        public let step: Int
+        /// The tab selected, or whose router navigated.
+        public let tab: Tab
+        /// A selection, or the navigation as it was asked, before any redirect.
+        public let operation: Operation
+        /// The URL that led to it through ``TabRouter/openURL(_:)``, `nil` otherwise.
+        public let url: URL?
+        /// What became of it (a selection always completes).
+        public let outcome: JournalOutcome<Route>
+        /// The tab's state after a navigation; `nil` for a selection (which changes no stack).
+        public let state: RouterState<Route>?
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - step: The entry's position among those recorded.
+        ///   - tab: The tab selected or navigated.
+        ///   - operation: A selection or the navigation as asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The tab's state after a navigation, `nil` for a selection.
+        public init(
+            step: Int,
+            tab: Tab,
+            operation: Operation,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>?
+        ) {
+            self.step = step
+            self.tab = tab
+            self.operation = operation
+            self.url = url
+            self.outcome = outcome
+            self.state = state
+        }
+
+        /// The step, the tab, the operation and its outcome, for logs.
+        public var description: String {
+            switch operation {
+            case .select: "\(step): [\(tab)] select"
+            case .navigation(let navigation): "\(step): [\(tab)] \(navigation) -> \(outcome)"
+            }
+        }
+    }
+
+    /// The entries kept, oldest first.
+    public let entries: [Entry]
+    /// The tree (selected tab and every tab's state) before the oldest entry kept.
+    public let startState: TabRouterState<Tab, Route>
+    /// How many entries were recorded in all, kept or dropped: the step of the next one.
+    public let stepCount: Int
+    /// The most entries kept; recording more drops the oldest.
+    public let capacity: Int
+
+    /// Creates a journal (the recorder makes it; decoding checks the same consistency).
+    init(capacity: Int, startState: TabRouterState<Tab, Route>, stepCount: Int, entries: [Entry]) {
+        self.capacity = capacity
+        self.startState = startState
+        self.stepCount = stepCount
+        self.entries = entries
+    }
+
+    /// How many of the oldest entries were dropped to keep ``capacity``.
+    public var droppedCount: Int { stepCount - entries.count }
+
+    /// The tree after the newest entry: ``startState`` with each entry applied.
+    public var endState: TabRouterState<Tab, Route> {
+        var state = startState
+        for entry in entries {
+            if entry.operation == .select {
+                state.selected = entry.tab
+            }
+            if let tabState = entry.state {
+                state.stacks[entry.tab] = tabState
+            }
+        }
+        return state
+    }
+
+    // MARK: - Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case version, capacity, startState, stepCount, entries
+    }
+
+    /// Decodes a journal, checking it is consistent, as ``NavigationJournal`` does, and that
+    /// navigations, and only they, have a state.
+    /// - Throws: `DecodingError.dataCorrupted` for a journal that is not consistent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        let capacity = try container.decode(Int.self, forKey: .capacity)
+        let entries = try container.decode([Entry].self, forKey: .entries)
+        let stepCount = try container.decode(Int.self, forKey: .stepCount)
+        let steps = entries.map(\.step)
+        let consistent =
+            version == NavigationJournal<Route>.formatVersion && capacity >= 1 && entries.count <= capacity
+            && stepCount >= entries.count && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }
+            && (steps.first ?? 0) >= 0 && (steps.last ?? -1) < stepCount
+            && entries.allSatisfy { ($0.operation == .select) == ($0.state == nil) }
+        guard consistent else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent tab navigation journal"))
+        }
+        self.init(
+            capacity: capacity, startState: try container.decode(TabRouterState<Tab, Route>.self, forKey: .startState),
+            stepCount: stepCount, entries: entries)
+    }
+
+    /// Encodes the format version, the capacity, the start tree, the step count and the
+    /// entries, oldest first.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(NavigationJournal<Route>.formatVersion, forKey: .version)
+        try container.encode(capacity, forKey: .capacity)
+        try container.encode(startState, forKey: .startState)
+        try container.encode(stepCount, forKey: .stepCount)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    /// The journal, one entry a line with its tab's state after it.
+    public var description: String {
+        var lines = ["TabNavigationJournal, \(entries.count) of \(stepCount) steps kept (capacity \(capacity))"]
+        lines.append("  start: selected \(startState.selected)")
+        for entry in entries {
+            lines.append("  \(entry)" + (entry.state.map { ": \($0)" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
