@@ -40,8 +40,8 @@ import Foundation
 /// > Note: A group is an immutable value, compiled once; ``Router`` reads
 /// > `Route.registerURLs()` once, when it is created.
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
-    /// The groups, in the order they are tried.
-    public let matchers: [URLMatcher<Route>]
+    /// The groups, in the order they are tried (for tests and diagnostics).
+    package let matchers: [URLMatcher<Route>]
 
     /// Joins groups, tried in the given order.
     ///
@@ -116,55 +116,40 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
         guard !matchers.isEmpty else { return .failure(.noURLsRegistered) }
         let parts = DeepLinkURL(url)
-        var schemeAccepted = false
-        var hostAccepted = false
-        var paths: [Bool: DecodedURLPath] = [:]
-        var unmatchedPath = parts.encodedPath
-        for matcher in matchers {
-            guard matcher.schemes.contains(parts.scheme) else { continue }
-            schemeAccepted = true
-            let hostIsSegment = matcher.hosts == nil
-            if let hosts = matcher.hosts {
-                guard let host = parts.host, hosts.contains(host) else { continue }
-            }
-            hostAccepted = true
-            let path: DecodedURLPath
-            if let decoded = paths[hostIsSegment] {
-                path = decoded
-            } else {
-                var encoded = parts.encodedSegments
-                if hostIsSegment, let host = parts.hostSegment {
-                    encoded.insert(host, at: 0)
+        return URLSegmentDecoder.withDecoder(for: parts) { decoder in
+            var schemeAccepted = false
+            var hostAccepted = false
+            var unmatchedHostLeads = false
+            for matcher in matchers {
+                guard matcher.schemes.contains(parts.scheme) else { continue }
+                schemeAccepted = true
+                let hostIsSegment = matcher.hosts == nil
+                if let hosts = matcher.hosts {
+                    guard let host = parts.host, hosts.contains(host) else { continue }
                 }
-                switch DecodedURLPath.decode(encoded) {
-                case .success(let decoded):
-                    path = decoded
-                    paths[hostIsSegment] = decoded
-                case .failure(let reason):
-                    return .failure(reason)
+                hostAccepted = true
+                let segments: PathSegments
+                switch decoder.segments(hostLeads: hostIsSegment) {
+                case .success(let decoded): segments = decoded
+                case .failure(let reason): return .failure(reason)
                 }
-            }
-            guard let index = matcher.table.firstMatch(path.canonical)?.value else {
+                var result: Result<Route, URLNotHandledReason>?
+                matcher.trie.firstMatch(in: segments) { index, bindings in
+                    let mapping = matcher.mappings[index]
+                    let parameters = matcher.trie.captures(of: index, bindings, in: segments)
+                    result = mapping.route(
+                        for: MatchedURL(rawURL: url, pattern: mapping.pattern.text, parameters: parameters))
+                    return true
+                }
+                if let result { return result }
                 // Report the path this group matched: with the host in front when the group
                 // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
-                let hostLeads = hostIsSegment && !parts.rawHost.isEmpty
-                unmatchedPath = hostLeads ? "/" + parts.rawHost + parts.encodedPath : parts.encodedPath
-                continue
+                unmatchedHostLeads = hostIsSegment && !parts.rawHost.isEmpty
             }
-            let mapping = matcher.mappings[index]
-            let matched = MatchedURL(
-                rawURL: url, pattern: mapping.pattern.text, parameters: mapping.pattern.parameters(in: path.segments)
-            )
-            do {
-                return .success(try mapping.route(matched))
-            } catch let error as URLParameterError {
-                return .failure(.parameterConversionFailed(error))
-            } catch {
-                return .failure(.mappingFailed(pattern: mapping.pattern.text, error: error))
-            }
+            if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
+            if !hostAccepted { return .failure(.unknownHost(String(parts.rawHost))) }
+            let path = unmatchedHostLeads ? "/" + parts.rawHost + parts.encodedPath : String(parts.encodedPath)
+            return .failure(.noMatchingPath(path))
         }
-        if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
-        if !hostAccepted { return .failure(.unknownHost(parts.rawHost)) }
-        return .failure(.noMatchingPath(unmatchedPath))
     }
 }

@@ -16,6 +16,9 @@ struct RouteTrieNode: Sendable {
     var minimumIndex = Int.max
     /// The highest entry index in this node's subtree (`-1` when none).
     var maximumIndex = -1
+    /// For a node reached through an optional parameter, its number among those nodes (a
+    /// lookup remembers which of its states it explored).
+    var memoSlot = 0
 
     /// Records that entry `index` ends in this node's subtree.
     mutating func include(_ index: Int) {
