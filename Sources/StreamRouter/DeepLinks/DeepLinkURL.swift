@@ -41,46 +41,70 @@ struct DeepLinkURL {
         self.scheme = scheme
         self.rawHost = rawHost
         self.encodedPath = encodedPath
-        host = rawHost.isEmpty ? nil : PercentEncoding.decode(rawHost)?.lowercased()
+        let isPlain = rawHost.utf8.allSatisfy {
+            $0 < 0x80 && $0 != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+        }
+        if rawHost.isEmpty {
+            host = nil
+        } else if isPlain {
+            host = String(rawHost)  // already decoded and lowercased
+        } else {
+            host = PercentEncoding.decode(rawHost)?.lowercased()
+        }
     }
 
     /// Reads `scheme://host[:port]/path...` from the bytes of `text`.
     /// - Returns: The parts, or `nil` when the URL has another shape (no scheme, user info,
     ///   an IP literal, a port that is not digits).
     private static func parse(_ text: String) -> DeepLinkURL? {
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
-            let first = utf8.first, isLetter(first),
-            utf8[..<colon].allSatisfy(isSchemeByte)
-        else { return nil }
-        var index = utf8.index(after: colon)
-        var rawHost = Substring()
-        if utf8[index...].starts(with: "//".utf8) {
-            index = utf8.index(index, offsetBy: 2)
-            let hostStart = index
-            var portStart: String.Index?
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return nil }
-                if byte == UInt8(ascii: ":") {
-                    guard portStart == nil else { return nil }
-                    portStart = index
-                } else if portStart != nil, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                    return nil
+        var text = text
+        let source = text
+        // Offsets into the bytes; `withUTF8` makes a bridged string contiguous first.
+        let offsets: (colon: Int, host: Range<Int>, path: Range<Int>)? = text.withUTF8 { bytes in
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
+                bytes[..<colon].allSatisfy(isSchemeByte)
+            else { return nil }
+            var index = colon + 1
+            var host = index..<index
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+                index += 2
+                let hostStart = index
+                var portStart: Int?
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                    if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+                        return nil
+                    }
+                    if byte == UInt8(ascii: ":") {
+                        guard portStart == nil else { return nil }
+                        portStart = index
+                    } else if portStart != nil, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                        return nil
+                    }
+                    index += 1
                 }
-                index = utf8.index(after: index)
+                host = hostStart..<(portStart ?? index)
             }
-            rawHost = Substring(utf8[hostStart..<(portStart ?? index)])
+            let pathStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+                index += 1
+            }
+            return (colon, host, pathStart..<index)
         }
-        let pathStart = index
-        while index < utf8.endIndex, utf8[index] != UInt8(ascii: "?"), utf8[index] != UInt8(ascii: "#") {
-            index = utf8.index(after: index)
+        guard let offsets else { return nil }
+        let utf8 = source.utf8
+        func part(_ range: Range<Int>) -> Substring {
+            Substring(
+                utf8[
+                    utf8.index(
+                        utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: range.upperBound)])
         }
         return DeepLinkURL(
-            scheme: String(Substring(utf8[..<colon])).lowercased(),
-            rawHost: rawHost,
-            encodedPath: Substring(utf8[pathStart..<index])
+            scheme: String(part(0..<offsets.colon)).lowercased(),
+            rawHost: part(offsets.host),
+            encodedPath: part(offsets.path)
         )
     }
 

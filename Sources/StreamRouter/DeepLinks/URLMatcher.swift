@@ -11,16 +11,16 @@ package struct URLMatcher<Route: Sendable>: Sendable {
     package static var webSchemes: Set<String> { ["http", "https"] }
 
     /// The accepted schemes, lowercased.
-    package let schemes: Set<String>
+    package var schemes: Set<String> { index.schemes }
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
     /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
-    package let hosts: Set<String>?
+    package var hosts: Set<String>? { index.hosts }
     /// The patterns that failed to compile; their mappings never match.
     package let patternErrors: [URLPatternError]
 
     let mappings: [URLPathMapper<Route>.Mapping]
-    /// The mappings' patterns, entry `i` for mapping `i`.
-    let trie: RouteTrie
+    /// What matching reads: the schemes, the hosts and the mappings' patterns.
+    let index: URLGroupIndex
 
     /// The registered patterns, in declaration order (malformed ones left out).
     package var patterns: [String] {
@@ -30,10 +30,12 @@ package struct URLMatcher<Route: Sendable>: Sendable {
     init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        self.schemes = Set(schemes.map { $0.lowercased() })
-        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
         mappings = mapper.mappings
         patternErrors = mapper.patternErrors
-        trie = RouteTrie(mappings.map(\.pattern.trieSegments))
+        index = URLGroupIndex(
+            schemes: Set(schemes.map { $0.lowercased() }),
+            hosts: hosts.map { Set($0.map { $0.lowercased() }) },
+            trie: RouteTrie(mappings.map(\.pattern.trieSegments))
+        )
     }
 }

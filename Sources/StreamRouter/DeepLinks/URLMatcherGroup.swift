@@ -42,16 +42,20 @@ import Foundation
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// The groups, in the order they are tried (for tests and diagnostics).
     package let matchers: [URLMatcher<Route>]
+    /// What matching reads of each group, in the same order.
+    private let indexes: [URLGroupIndex]
 
     /// Joins groups, tried in the given order.
     ///
     /// - Parameter matchers: Groups, usually made with the `group` builders.
     public init(matchers: [URLMatcherGroup<Route>]) {
         self.matchers = matchers.flatMap(\.matchers)
+        indexes = self.matchers.map(\.index)
     }
 
     private init(matcher: URLMatcher<Route>) {
         matchers = [matcher]
+        indexes = [matcher.index]
     }
 
     /// A group for one host, over `http` and `https`.
@@ -115,41 +119,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Returns: The route the first matching mapping made, or the reason no mapping did.
     public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
         guard !matchers.isEmpty else { return .failure(.noURLsRegistered) }
-        let parts = DeepLinkURL(url)
-        return URLSegmentDecoder.withDecoder(for: parts) { decoder in
-            var schemeAccepted = false
-            var hostAccepted = false
-            var unmatchedHostLeads = false
-            for matcher in matchers {
-                guard matcher.schemes.contains(parts.scheme) else { continue }
-                schemeAccepted = true
-                let hostIsSegment = matcher.hosts == nil
-                if let hosts = matcher.hosts {
-                    guard let host = parts.host, hosts.contains(host) else { continue }
-                }
-                hostAccepted = true
-                let segments: PathSegments
-                switch decoder.segments(hostLeads: hostIsSegment) {
-                case .success(let decoded): segments = decoded
-                case .failure(let reason): return .failure(reason)
-                }
-                var result: Result<Route, URLNotHandledReason>?
-                matcher.trie.firstMatch(in: segments) { index, bindings in
-                    let mapping = matcher.mappings[index]
-                    let parameters = matcher.trie.captures(of: index, bindings, in: segments)
-                    result = mapping.route(
-                        for: MatchedURL(rawURL: url, pattern: mapping.pattern.text, parameters: parameters))
-                    return true
-                }
-                if let result { return result }
-                // Report the path this group matched: with the host in front when the group
-                // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
-                unmatchedHostLeads = hostIsSegment && !parts.rawHost.isEmpty
-            }
-            if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
-            if !hostAccepted { return .failure(.unknownHost(String(parts.rawHost))) }
-            let path = unmatchedHostLeads ? "/" + parts.rawHost + parts.encodedPath : String(parts.encodedPath)
-            return .failure(.noMatchingPath(path))
+        switch URLGroupIndex.find(DeepLinkURL(url), in: indexes) {
+        case .success(let found):
+            let mapping = matchers[found.group].mappings[found.mapping]
+            return mapping.route(
+                for: MatchedURL(rawURL: url, pattern: mapping.pattern.text, parameters: found.parameters))
+        case .failure(let reason):
+            return .failure(reason)
         }
     }
 }

@@ -81,21 +81,29 @@ struct URLSegmentDecoder {
     /// Decodes every non-empty segment of the path into the buffer after the host.
     /// - Returns: The number of segments.
     private mutating func decodePath() -> Result<Int, URLNotHandledReason> {
+        let utf8 = url.encodedPath.utf8
         var count = 0
-        var failure: URLNotHandledReason?
-        for segment in url.encodedPath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            let start = count == 0 ? hostCapacity : bounds[2 * count + 1]
-            switch decode(Substring(segment), at: start) {
-            case .success(let end):
-                count += 1
-                bounds[2 * count] = start
-                bounds[2 * count + 1] = end
-            case .failure(let reason):
-                failure = reason
+        var end = hostCapacity
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            guard utf8[index] != UInt8(ascii: "/") else {
+                index = utf8.index(after: index)
+                continue
             }
-            if failure != nil { break }
+            let start = index
+            while index < utf8.endIndex, utf8[index] != UInt8(ascii: "/") {
+                index = utf8.index(after: index)
+            }
+            switch decode(Substring(utf8[start..<index]), at: end) {
+            case .success(let segmentEnd):
+                count += 1
+                bounds[2 * count] = end
+                bounds[2 * count + 1] = segmentEnd
+                end = segmentEnd
+            case .failure(let reason):
+                return .failure(reason)
+            }
         }
-        if let failure { return .failure(failure) }
         return .success(count)
     }
 

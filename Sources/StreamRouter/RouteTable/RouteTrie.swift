@@ -53,6 +53,8 @@ final class RouteTrie: Sendable {
     /// `steps[stepStarts[i]..<stepStarts[i + 1]]`.
     private let steps: [Step]
     private let stepStarts: [Int]
+    /// The number of named segments of each entry.
+    private let captureCounts: [Int]
     private let literalBytes: [UInt8]
     private let names: [String]
     /// The most steps of any entry.
@@ -67,7 +69,9 @@ final class RouteTrie: Sendable {
         var stepStarts: [Int] = [0]
         var literalBytes: [UInt8] = []
         var names: [String] = []
+        var captureCounts: [Int] = []
         for (index, pattern) in patterns.enumerated() {
+            let namesBefore = names.count
             builder.insert(pattern, index: index)
             for segment in pattern {
                 switch segment {
@@ -87,12 +91,14 @@ final class RouteTrie: Sendable {
                 }
             }
             stepStarts.append(steps.count)
+            captureCounts.append(names.count - namesBefore)
         }
         nodes = builder.nodes
         literals = builder.literals
         memoSlots = builder.memoSlots
         self.steps = steps
         self.stepStarts = stepStarts
+        self.captureCounts = captureCounts
         self.literalBytes = literalBytes
         self.names = names
         longestEntry = patterns.map(\.count).max() ?? 0
@@ -216,7 +222,8 @@ final class RouteTrie: Sendable {
         in path: PathSegments,
         normalized: String
     ) -> RouteInformation {
-        var parameters: [String: String] = [:]
+        let captures = captureCounts[index]
+        var parameters: [String: String] = captures == 0 ? [:] : Dictionary(minimumCapacity: captures)
         var matchedPath = normalized
         for offset in bindings.indices {
             let step = steps[stepStarts[index] + offset]
@@ -242,7 +249,8 @@ final class RouteTrie: Sendable {
     /// The captured segments of entry `index` for `bindings`, by name (what a URL
     /// pattern's `{name}`s took).
     func captures(of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments) -> [String: String] {
-        var parameters: [String: String] = [:]
+        let captures = captureCounts[index]
+        var parameters: [String: String] = captures == 0 ? [:] : Dictionary(minimumCapacity: captures)
         for offset in bindings.indices {
             let step = steps[stepStarts[index] + offset]
             let part = bindings[offset]
