@@ -16,12 +16,16 @@ import Foundation
 struct DeepLinkURL {
     /// The lowercased scheme, `""` when the URL has none.
     let scheme: String
-    /// The decoded, lowercased host, `nil` when absent, empty or undecodable.
-    let host: String?
-    /// The host as written in the URL, percent-encoded (for messages and as a segment).
-    let rawHost: Substring
-    /// The path as written, percent-encoded.
-    let encodedPath: Substring
+    /// The text the host and the path are read from: the URL's string, or for a URL read
+    /// through Foundation's accessors, the host followed by the path.
+    let source: String
+    /// Where the host as written (percent-encoded) is in `source`, in UTF-8 offsets.
+    let hostRange: Range<Int>
+    /// Where the path as written (percent-encoded) is in `source`.
+    let pathRange: Range<Int>
+    /// Whether the host as written is already decoded and lowercased (ASCII, no `%`, no
+    /// capital letter): then it is compared byte for byte as written.
+    let hostIsPlain: Bool
 
     init(_ url: URL) {
         if url.baseURL == nil, let parts = Self.parse(url.absoluteString) {
@@ -29,28 +33,46 @@ struct DeepLinkURL {
             return
         }
         let absolute = url.absoluteURL
-        let encodedHost = absolute.host(percentEncoded: true) ?? ""
+        let host = absolute.host(percentEncoded: true) ?? ""
+        let path = absolute.path(percentEncoded: true)
+        let hostLength = host.utf8.count
         self.init(
             scheme: (absolute.scheme ?? "").lowercased(),
-            rawHost: Substring(encodedHost),
-            encodedPath: Substring(absolute.path(percentEncoded: true))
+            source: host + path,
+            hostRange: 0..<hostLength,
+            pathRange: hostLength..<(hostLength + path.utf8.count),
+            hostIsPlain: host.utf8.allSatisfy(Self.isPlainHostByte)
         )
     }
 
-    private init(scheme: String, rawHost: Substring, encodedPath: Substring) {
+    private init(scheme: String, source: String, hostRange: Range<Int>, pathRange: Range<Int>, hostIsPlain: Bool) {
         self.scheme = scheme
-        self.rawHost = rawHost
-        self.encodedPath = encodedPath
-        let isPlain = rawHost.utf8.allSatisfy {
-            $0 < 0x80 && $0 != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-        }
-        if rawHost.isEmpty {
-            host = nil
-        } else if isPlain {
-            host = String(rawHost)  // already decoded and lowercased
-        } else {
-            host = PercentEncoding.decode(rawHost)?.lowercased()
-        }
+        self.source = source
+        self.hostRange = hostRange
+        self.pathRange = pathRange
+        self.hostIsPlain = hostIsPlain
+    }
+
+    /// The host as written in the URL, percent-encoded.
+    var rawHost: Substring { slice(hostRange) }
+
+    /// The path as written, percent-encoded.
+    var encodedPath: Substring { slice(pathRange) }
+
+    private func slice(_ range: Range<Int>) -> Substring {
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
+    }
+
+    /// The decoded, lowercased host, `nil` when absent, empty or undecodable.
+    var host: String? {
+        guard !hostRange.isEmpty else { return nil }
+        return hostIsPlain ? String(rawHost) : PercentEncoding.decode(rawHost)?.lowercased()
+    }
+
+    private static func isPlainHostByte(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     /// Reads `scheme://host[:port]/path...` from the bytes of `text`.
@@ -60,7 +82,7 @@ struct DeepLinkURL {
         var text = text
         let source = text
         // Offsets into the bytes; `withUTF8` makes a bridged string contiguous first.
-        let offsets: (colon: Int, host: Range<Int>, path: Range<Int>)? = text.withUTF8 { bytes in
+        let offsets: (scheme: String, host: Range<Int>, path: Range<Int>, hostIsPlain: Bool)? = text.withUTF8 { bytes in
             guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
                 bytes[..<colon].allSatisfy(isSchemeByte)
             else { return nil }
@@ -90,21 +112,16 @@ struct DeepLinkURL {
             while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
                 index += 1
             }
-            return (colon, host, pathStart..<index)
+            let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self).lowercased()
+            return (scheme, host, pathStart..<index, bytes[host].allSatisfy(isPlainHostByte))
         }
         guard let offsets else { return nil }
-        let utf8 = source.utf8
-        func part(_ range: Range<Int>) -> Substring {
-            Substring(
-                utf8[
-                    utf8.index(
-                        utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                            utf8.startIndex, offsetBy: range.upperBound)])
-        }
         return DeepLinkURL(
-            scheme: String(part(0..<offsets.colon)).lowercased(),
-            rawHost: part(offsets.host),
-            encodedPath: part(offsets.path)
+            scheme: offsets.scheme,
+            source: source,
+            hostRange: offsets.host,
+            pathRange: offsets.path,
+            hostIsPlain: offsets.hostIsPlain
         )
     }
 

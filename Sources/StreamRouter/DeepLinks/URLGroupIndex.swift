@@ -8,8 +8,26 @@ struct URLGroupIndex: Sendable {
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
     /// path segment.
     let hosts: Set<String>?
+    /// The hosts' bytes, compared with a plain host as written (no string made).
+    let hostBytes: [[UInt8]]
     /// The mappings' patterns, entry `i` for mapping `i`.
     let trie: RouteTrie
+
+    init(schemes: Set<String>, hosts: Set<String>?, trie: RouteTrie) {
+        self.schemes = schemes
+        self.hosts = hosts
+        self.trie = trie
+        hostBytes = (hosts ?? []).sorted().map { Array($0.utf8) }
+    }
+
+    /// Whether the group accepts the host `url` names, whose bytes as written are `raw`.
+    private func accepts(hostOf url: DeepLinkURL, raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let hosts, !raw.isEmpty else { return hosts == nil }
+        guard url.hostIsPlain else { return url.host.map(hosts.contains) ?? false }
+        return hostBytes.contains { host in
+            host.count == raw.count && host.withUnsafeBufferPointer { $0.elementsEqual(raw) }
+        }
+    }
 
     /// The mapping a URL selects: its group, its position in the group, and what its
     /// `{name}`s took.
@@ -31,9 +49,7 @@ struct URLGroupIndex: Sendable {
                 guard group.schemes.contains(url.scheme) else { continue }
                 schemeAccepted = true
                 let hostIsSegment = group.hosts == nil
-                if let hosts = group.hosts {
-                    guard let host = url.host, hosts.contains(host) else { continue }
-                }
+                guard group.accepts(hostOf: url, raw: decoder.host) else { continue }
                 hostAccepted = true
                 let segments: PathSegments
                 switch decoder.segments(hostLeads: hostIsSegment) {
@@ -50,7 +66,7 @@ struct URLGroupIndex: Sendable {
                 if let found { return .success(found) }
                 // Report the path this group matched: with the host in front when the group
                 // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
-                unmatchedHostLeads = hostIsSegment && !url.rawHost.isEmpty
+                unmatchedHostLeads = hostIsSegment && !url.hostRange.isEmpty
             }
             if !schemeAccepted { return .failure(.unsupportedScheme(url.scheme)) }
             if !hostAccepted { return .failure(.unknownHost(String(url.rawHost))) }

@@ -12,7 +12,9 @@
 /// Only valid inside ``withDecoder(for:_:)``: it points into storage that lives only for
 /// that call.
 struct URLSegmentDecoder {
-    private let url: DeepLinkURL
+    /// The host and the path as written, percent-encoded.
+    let host: UnsafeBufferPointer<UInt8>
+    private let path: UnsafeBufferPointer<UInt8>
     /// The decoded bytes: the host's first (`hostCapacity` bytes), then the path's.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Start and end offsets in `bytes`, in pairs: the host's first, then each path
@@ -24,22 +26,36 @@ struct URLSegmentDecoder {
     /// Where the host's bytes end once decoded, or why it is refused.
     private var hostSegment: Result<Int, URLNotHandledReason>?
 
-    private init(url: DeepLinkURL, bytes: UnsafeMutableBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>) {
-        self.url = url
+    private init(
+        host: UnsafeBufferPointer<UInt8>,
+        path: UnsafeBufferPointer<UInt8>,
+        bytes: UnsafeMutableBufferPointer<UInt8>,
+        bounds: UnsafeMutableBufferPointer<Int>
+    ) {
+        self.host = host
+        self.path = path
         self.bytes = bytes
         self.bounds = bounds
-        hostCapacity = url.rawHost.utf8.count
+        hostCapacity = host.count
     }
 
     /// Calls `body` with a decoder of `url`'s path.
     static func withDecoder<Result>(for url: DeepLinkURL, _ body: (inout URLSegmentDecoder) -> Result) -> Result {
-        let byteCount = url.rawHost.utf8.count + url.encodedPath.utf8.count
+        let byteCount = url.hostRange.count + url.pathRange.count
         // At most one segment per two bytes of the path (with its slash), plus the host.
-        let boundCount = 2 * (url.encodedPath.utf8.count / 2 + 2)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { bytes in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: boundCount) { bounds in
-                var decoder = URLSegmentDecoder(url: url, bytes: bytes, bounds: bounds)
-                return body(&decoder)
+        let boundCount = 2 * (url.pathRange.count / 2 + 2)
+        var source = url.source
+        // `withUTF8` makes a bridged string's bytes contiguous first.
+        return source.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { bytes in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: boundCount) { bounds in
+                    var decoder = URLSegmentDecoder(
+                        host: UnsafeBufferPointer(rebasing: text[url.hostRange]),
+                        path: UnsafeBufferPointer(rebasing: text[url.pathRange]),
+                        bytes: bytes, bounds: bounds
+                    )
+                    return body(&decoder)
+                }
             }
         }
     }
@@ -47,16 +63,16 @@ struct URLSegmentDecoder {
     /// The decoded segments of the path, led by the host when `hostLeads` (and the URL has
     /// one), or why they cannot be decoded.
     mutating func segments(hostLeads: Bool) -> Result<PathSegments, URLNotHandledReason> {
-        let hasHost = hostLeads && !url.rawHost.isEmpty
+        let hasHost = hostLeads && !host.isEmpty
         if hasHost {
-            let host: Result<Int, URLNotHandledReason>
+            let decoded: Result<Int, URLNotHandledReason>
             if let known = hostSegment {
-                host = known
+                decoded = known
             } else {
-                host = decode(url.rawHost, at: 0)
-                hostSegment = host
+                decoded = decode(host, at: 0)
+                hostSegment = decoded
             }
-            switch host {
+            switch decoded {
             case .success(let end):
                 bounds[0] = 0
                 bounds[1] = end
@@ -81,20 +97,19 @@ struct URLSegmentDecoder {
     /// Decodes every non-empty segment of the path into the buffer after the host.
     /// - Returns: The number of segments.
     private mutating func decodePath() -> Result<Int, URLNotHandledReason> {
-        let utf8 = url.encodedPath.utf8
         var count = 0
         var end = hostCapacity
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            guard utf8[index] != UInt8(ascii: "/") else {
-                index = utf8.index(after: index)
+        var index = 0
+        while index < path.count {
+            guard path[index] != UInt8(ascii: "/") else {
+                index += 1
                 continue
             }
             let start = index
-            while index < utf8.endIndex, utf8[index] != UInt8(ascii: "/") {
-                index = utf8.index(after: index)
+            while index < path.count, path[index] != UInt8(ascii: "/") {
+                index += 1
             }
-            switch decode(Substring(utf8[start..<index]), at: end) {
+            switch decode(UnsafeBufferPointer(rebasing: path[start..<index]), at: end) {
             case .success(let segmentEnd):
                 count += 1
                 bounds[2 * count] = end
@@ -109,27 +124,24 @@ struct URLSegmentDecoder {
 
     /// Decodes `segment` into the buffer from `start`.
     /// - Returns: Where its bytes end, or why it is refused.
-    private func decode(_ segment: Substring, at start: Int) -> Result<Int, URLNotHandledReason> {
+    private func decode(_ segment: UnsafeBufferPointer<UInt8>, at start: Int) -> Result<Int, URLNotHandledReason> {
         var end = start
-        var index = segment.utf8.startIndex
-        let utf8 = segment.utf8
+        var index = 0
         var escaped = false
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            index = utf8.index(after: index)
+        while index < segment.count {
+            let byte = segment[index]
+            index += 1
             guard byte == UInt8(ascii: "%") else {
                 bytes[end] = byte
                 end += 1
                 continue
             }
-            guard index < utf8.endIndex, let high = Self.hexValue(utf8[index]) else {
-                return .failure(.undecodablePathSegment(String(segment)))
+            guard index + 1 < segment.count, let high = Self.hexValue(segment[index]),
+                let low = Self.hexValue(segment[index + 1])
+            else {
+                return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
             }
-            index = utf8.index(after: index)
-            guard index < utf8.endIndex, let low = Self.hexValue(utf8[index]) else {
-                return .failure(.undecodablePathSegment(String(segment)))
-            }
-            index = utf8.index(after: index)
+            index += 2
             bytes[end] = high << 4 | low
             end += 1
             escaped = true
@@ -142,7 +154,7 @@ struct URLSegmentDecoder {
                 switch parser.parseScalar(from: &iterator) {
                 case .valid: continue
                 case .emptyInput: break scalars
-                case .error: return .failure(.undecodablePathSegment(String(segment)))
+                case .error: return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
                 }
             }
         }
