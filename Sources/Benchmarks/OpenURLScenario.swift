@@ -142,7 +142,7 @@ enum OpenURLScenario {
         ) -> Comparison {
             Comparison(
                 scenario: name,
-                name: "100 mappings, hit, Router.openURL\(caseName)",
+                name: "100 mappings, hit, \(caseName)Router.openURL",
                 unit: "openURL",
                 libraryLabel: "Router.openURL",
                 baselineLabel: "linear scan + stack update",
@@ -175,7 +175,7 @@ enum OpenURLScenario {
         return [
             matching("hit", hit), matching("miss", miss), scale,
             openURL("", group, target: .ratio(atLeast: 1, "≥ 1.0x")),
-            openURL(", default path", reflected, target: nil),
+            openURL("default path, ", reflected, target: nil),
         ]
     }
 
