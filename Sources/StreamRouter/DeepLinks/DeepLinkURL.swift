@@ -9,7 +9,7 @@ import Foundation
 ///   dropping empty segments, so a trailing or doubled slash does not change what matches,
 ///   and decodes each segment once. The query and the fragment are not part of it.
 ///
-/// The usual URL, `scheme://host[:port]/path[?query][#fragment]` without a base URL, user
+/// The usual URL, `scheme://host/path[?query][#fragment]` without a base URL, port, user
 /// info or IP literal, is read from its string in one pass over the bytes: Foundation's
 /// `host` and `path` accessors cost more than the whole match of a 100-mapping group on
 /// Linux (the `open-url` benchmark). Every other URL is read through those accessors.
@@ -75,9 +75,9 @@ struct DeepLinkURL {
         byte < 0x80 && byte != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Reads `scheme://host[:port]/path...` from the bytes of `text`.
+    /// Reads `scheme://host/path...` from the bytes of `text`.
     /// - Returns: The parts, or `nil` when the URL has another shape (no scheme, user info,
-    ///   an IP literal, a port that is not digits).
+    ///   an IP literal, a port).
     private static func parse(_ text: String) -> DeepLinkURL? {
         var text = text
         let source = text
@@ -91,22 +91,18 @@ struct DeepLinkURL {
             if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 index += 2
                 let hostStart = index
-                var portStart: Int?
                 while index < bytes.count {
                     let byte = bytes[index]
                     if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                    if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-                        return nil
-                    }
-                    if byte == UInt8(ascii: ":") {
-                        guard portStart == nil else { return nil }
-                        portStart = index
-                    } else if portStart != nil, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    // User info, IP literals and ports (even empty ones) are left to Foundation.
+                    if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+                        || byte == UInt8(ascii: ":")
+                    {
                         return nil
                     }
                     index += 1
                 }
-                host = hostStart..<(portStart ?? index)
+                host = hostStart..<index
             }
             let pathStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
