@@ -11,7 +11,8 @@ import Testing
         "https://example.com?x#y", "https://example.com#frag/ment", "https://user:pw@example.com/p",
         "https://[::1]:80/p", "myapp://user/5/profile", "myapp:///user/5/profile", "myapp:user/5",
         "myapp:/user/5", "https://ex%41mple.com/caf%C3%A9/%2F", "https://example.com:/p", "a+b.c-d://h/p",
-        "https://h/p;x=1/q", "https://caf%C3%A9.example/p", "myapp://myapp://x/referral", "https://h:/p",
+        "https://h/p;x=1/q", "https://caf%C3%A9.example/p", "myapp://myapp://x/referral", "myapp://hcaf\u{E9}ttp/x",
+        "https://XN--caf-dma.example/p", "https://h:/p",
         "https://h:8080",
     ]
 

@@ -10,7 +10,7 @@ import Foundation
 ///   and decodes each segment once. The query and the fragment are not part of it.
 ///
 /// The usual URL, `scheme://host/path[?query][#fragment]` without a base URL, port, user
-/// info or IP literal, is read from its string in one pass over the bytes: Foundation's
+/// info, IP literal or IDNA (`xn--`) host, is read from its string in one pass over the bytes: Foundation's
 /// `host` and `path` accessors cost more than the whole match of a 100-mapping group on
 /// Linux (the `open-url` benchmark). Every other URL is read through those accessors.
 struct DeepLinkURL {
@@ -103,6 +103,8 @@ struct DeepLinkURL {
                     index += 1
                 }
                 host = hostStart..<index
+                // Foundation gives an IDNA host (`xn--caf-dma`) decoded (`café`): left to it.
+                if containsPunycode(UnsafeBufferPointer(rebasing: bytes[host])) { return nil }
             }
             let pathStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
@@ -119,6 +121,18 @@ struct DeepLinkURL {
             pathRange: offsets.path,
             hostIsPlain: offsets.hostIsPlain
         )
+    }
+
+    /// Whether `host` holds `xn--` (any case), the prefix of an IDNA label.
+    private static func containsPunycode(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard host.count >= 4 else { return false }
+        for start in 0...(host.count - 4)
+        where host[start] | 0x20 == UInt8(ascii: "x") && host[start + 1] | 0x20 == UInt8(ascii: "n")
+            && host[start + 2] == UInt8(ascii: "-") && host[start + 3] == UInt8(ascii: "-")
+        {
+            return true
+        }
+        return false
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
