@@ -48,6 +48,8 @@ final class RouteTrie: Sendable {
     }
 
     private let nodes: [RouteTrieNode]
+    /// The entries ending at each node, node after node (see ``RouteTrieNode/terminals``).
+    private let entryLists: [Int]
     private let literals: RouteLiteralIndex
     /// Every entry's steps, one entry after the other; entry `i` is
     /// `steps[stepStarts[i]..<stepStarts[i + 1]]`.
@@ -93,7 +95,7 @@ final class RouteTrie: Sendable {
             stepStarts.append(steps.count)
             captureCounts.append(names.count - namesBefore)
         }
-        nodes = builder.nodes
+        (nodes, entryLists) = builder.finish()
         literals = builder.literals
         memoSlots = builder.memoSlots
         self.steps = steps
@@ -112,8 +114,26 @@ final class RouteTrie: Sendable {
     /// Builds the nodes and literal edges, one pattern at a time.
     private struct Builder {
         var nodes: [RouteTrieNode] = [RouteTrieNode()]
+        /// Per node, the entries ending there and those ending there with `*`.
+        var terminals: [[Int]] = [[]]
+        var wildcards: [[Int]] = [[]]
         var literals = RouteLiteralIndex()
         var memoSlots = 0
+
+        /// The nodes with their entry lists flattened into one list.
+        func finish() -> (nodes: [RouteTrieNode], entryLists: [Int]) {
+            var nodes = nodes
+            var lists: [Int] = []
+            for index in nodes.indices {
+                let terminalStart = lists.count
+                lists += terminals[index]
+                nodes[index].terminals = terminalStart..<lists.count
+                let wildcardStart = lists.count
+                lists += wildcards[index]
+                nodes[index].wildcards = wildcardStart..<lists.count
+            }
+            return (nodes, lists)
+        }
 
         /// Adds the pattern of entry `index`. Entries are inserted in ascending index order.
         mutating func insert(_ pattern: [Segment], index: Int) {
@@ -142,16 +162,18 @@ final class RouteTrie: Sendable {
                     }
                 case .rest:
                     // Only ever last: the entry ends here.
-                    nodes[current].wildcards.append(index)
+                    wildcards[current].append(index)
                     return
                 }
                 nodes[current].include(index)
             }
-            nodes[current].terminals.append(index)
+            terminals[current].append(index)
         }
 
         private mutating func appendNode() -> Int {
             nodes.append(RouteTrieNode())
+            terminals.append([])
+            wildcards.append([])
             return nodes.count - 1
         }
 
@@ -198,19 +220,40 @@ final class RouteTrie: Sendable {
             }
             let words = memoSlots == 0 ? 0 : (memoSlots * (path.count + 1) + 63) / 64
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { memo in
-                var lowerBound = -1
-                while true {
-                    memo.initialize(repeating: 0)
-                    var search = Search(path: path, lowerBound: lowerBound, current: current, best: best, memo: memo)
-                    visit(0, depth: 0, at: 0, &search)
-                    // Each round looks above the last index tried, so the loop always ends.
-                    guard search.best != Int.max else { return }
-                    let index = search.best
-                    let count = stepStarts[index + 1] - stepStarts[index]
-                    if accept(index, UnsafeBufferPointer(rebasing: best[..<count])) { return }
-                    lowerBound = index
+                nodes.withUnsafeBufferPointer { nodes in
+                    entryLists.withUnsafeBufferPointer { lists in
+                        search(
+                            path, nodes: nodes, lists: lists, current: current, best: best, memo: memo, accept: accept)
+                    }
                 }
             }
+        }
+    }
+
+    /// Walks the trie for the lowest matching entry, offers it to `accept`, and walks again
+    /// above it until `accept` takes one or none is left.
+    private func search(
+        _ path: PathSegments,
+        nodes: UnsafeBufferPointer<RouteTrieNode>,
+        lists: UnsafeBufferPointer<Int>,
+        current: UnsafeMutableBufferPointer<Int>,
+        best: UnsafeMutableBufferPointer<Int>,
+        memo: UnsafeMutableBufferPointer<UInt64>,
+        accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool
+    ) {
+        var lowerBound = -1
+        while true {
+            memo.initialize(repeating: 0)
+            var search = Search(
+                path: path, nodes: nodes, lists: lists, lowerBound: lowerBound, current: current, best: best, memo: memo
+            )
+            visit(0, depth: 0, at: 0, &search)
+            // Each round looks above the last index tried, so the loop always ends.
+            guard search.best != Int.max else { return }
+            let index = search.best
+            let count = stepStarts[index + 1] - stepStarts[index]
+            if accept(index, UnsafeBufferPointer(rebasing: best[..<count])) { return }
+            lowerBound = index
         }
     }
 
@@ -301,6 +344,9 @@ final class RouteTrie: Sendable {
     /// The state of one walk of the trie.
     private struct Search {
         let path: PathSegments
+        let nodes: UnsafeBufferPointer<RouteTrieNode>
+        /// The trie's entry lists.
+        let lists: UnsafeBufferPointer<Int>
         /// Only entries above this index count.
         let lowerBound: Int
         /// The lowest matching index found so far (`Int.max` when none).
@@ -315,32 +361,38 @@ final class RouteTrie: Sendable {
 
         init(
             path: PathSegments,
+            nodes: UnsafeBufferPointer<RouteTrieNode>,
+            lists: UnsafeBufferPointer<Int>,
             lowerBound: Int,
             current: UnsafeMutableBufferPointer<Int>,
             best: UnsafeMutableBufferPointer<Int>,
             memo: UnsafeMutableBufferPointer<UInt64>
         ) {
             self.path = path
+            self.nodes = nodes
+            self.lists = lists
             self.lowerBound = lowerBound
             self.current = current
             self.bestBindings = best
             self.memo = memo
         }
 
-        /// Takes the first index of `sorted` within the bounds, if it improves `best`, with
-        /// the first `depth` bindings of `current`.
-        mutating func consider(_ sorted: [Int], depth: Int) {
-            guard let first = sorted.first, first < best, let last = sorted.last, last > lowerBound else { return }
+        /// Takes the first entry of `list` (a range of ascending entries in `lists`) within
+        /// the bounds, if it improves `best`, with the first `depth` bindings of `current`.
+        mutating func consider(_ list: Range<Int>, depth: Int) {
+            guard let first = list.first.map({ lists[$0] }), first < best, let last = list.last.map({ lists[$0] }),
+                last > lowerBound
+            else { return }
             var candidate = first
             if first <= lowerBound {
-                var low = 0
-                var high = sorted.count
+                var low = list.lowerBound
+                var high = list.upperBound
                 while low < high {
                     let middle = (low + high) / 2
-                    if sorted[middle] > lowerBound { high = middle } else { low = middle + 1 }
+                    if lists[middle] > lowerBound { high = middle } else { low = middle + 1 }
                 }
-                // `last > lowerBound`, so `low` is a position in `sorted`.
-                candidate = sorted[low]
+                // `last > lowerBound`, so `low` is a position in `list`.
+                candidate = lists[low]
                 guard candidate < best else { return }
             }
             best = candidate
@@ -363,30 +415,31 @@ final class RouteTrie: Sendable {
     /// Visits node `index`, reached after `depth` pattern segments took the path's parts
     /// before `part`.
     private func visit(_ index: Int, depth: Int, at part: Int, _ search: inout Search) {
-        guard nodes[index].minimumIndex < search.best, nodes[index].maximumIndex > search.lowerBound else { return }
-        if !nodes[index].wildcards.isEmpty {
+        let node = search.nodes[index]
+        guard node.minimumIndex < search.best, node.maximumIndex > search.lowerBound else { return }
+        if !node.wildcards.isEmpty {
             search.current[depth] = part
-            search.consider(nodes[index].wildcards, depth: depth + 1)
+            search.consider(node.wildcards, depth: depth + 1)
         }
         guard part < search.path.count else {
-            if !nodes[index].terminals.isEmpty {
-                search.consider(nodes[index].terminals, depth: depth)
+            if !node.terminals.isEmpty {
+                search.consider(node.terminals, depth: depth)
             }
-            if let optional = nodes[index].optionalParameter {
+            if let optional = node.optionalParameter {
                 search.current[depth] = -1
                 visitAfterOptional(optional, depth: depth + 1, at: part, &search)
             }
             return
         }
-        if nodes[index].hasLiterals, let literal = literals.child(of: index, for: search.path.segment(part)) {
+        if node.hasLiterals, let literal = literals.child(of: index, for: search.path.segment(part)) {
             search.current[depth] = part
             visit(literal, depth: depth + 1, at: part + 1, &search)
         }
-        if let parameter = nodes[index].parameter {
+        if let parameter = node.parameter {
             search.current[depth] = part
             visit(parameter, depth: depth + 1, at: part + 1, &search)
         }
-        if let optional = nodes[index].optionalParameter {
+        if let optional = node.optionalParameter {
             // Consuming and skipping are both tried: which matches first in declaration
             // order depends on the rest of each pattern.
             search.current[depth] = part
@@ -397,7 +450,7 @@ final class RouteTrie: Sendable {
     }
 
     private func visitAfterOptional(_ index: Int, depth: Int, at part: Int, _ search: inout Search) {
-        guard search.enter(slot: nodes[index].memoSlot, at: part) else { return }
+        guard search.enter(slot: search.nodes[index].memoSlot, at: part) else { return }
         visit(index, depth: depth, at: part, &search)
     }
 }
