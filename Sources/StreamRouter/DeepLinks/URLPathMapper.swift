@@ -2,7 +2,7 @@
 /// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
 ///
 /// A builder, used inside the group's closure: when the closure returns, the group compiles
-/// what was collected into an immutable ``URLMatcher`` (mappings added later are ignored).
+/// what was collected, once (mappings added later are ignored).
 /// Mappings are tried in declaration order and the first that matches wins, so put specific
 /// patterns before general ones. A malformed pattern is not an error at the call site (the
 /// closures have no `try`): it is skipped and kept in ``URLMatcherGroup/patternErrors``.
