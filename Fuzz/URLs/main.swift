@@ -175,6 +175,9 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
     }
     var schemeAccepted = false
     var hostAccepted = false
+    // The last group that accepted the scheme and host reports the path as it read it: led
+    // by the host when it reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
+    var unmatchedPath = encodedPath
     for (groupIndex, spec) in specs.enumerated() {
         guard spec.schemes.map({ $0.lowercased() }).contains(scheme) else { continue }
         schemeAccepted = true
@@ -186,6 +189,14 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
         var decoded: [String] = []
         for segment in encoded {
             guard let value = referenceDecode(segment) else { return .undecodable(segment) }
+            // A decoded control character (C0, DEL, C1) is refused, with its scalar offset.
+            let control = value.unicodeScalars.enumerated().first {
+                $0.element.value < 0x20 || (0x7F...0x9F).contains($0.element.value)
+            }
+            if let (offset, scalar) = control {
+                let error = InputError.controlCharacter(.urlPathSegment, scalar: scalar.value, offset: offset)
+                return .other("\(URLNotHandledReason.rejectedInput(error))")
+            }
             decoded.append(value)
         }
         for (index, pattern) in spec.patterns.enumerated() {
@@ -207,10 +218,11 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
             }
             return .route(.mapped(group: groupIndex, index: index, parameters: parameters))
         }
+        unmatchedPath = spec.hosts == nil && !rawHost.isEmpty ? "/" + rawHost + encodedPath : encodedPath
     }
     if !schemeAccepted { return .unsupportedScheme(scheme) }
     if !hostAccepted { return .unknownHost(rawHost) }
-    return .noMatchingPath(encodedPath)
+    return .noMatchingPath(unmatchedPath)
 }
 
 final class Box<T>: @unchecked Sendable {

@@ -34,6 +34,9 @@ public struct MatchedURL: Sendable {
     ///   - type: The type to convert to; usually inferred.
     /// - Throws: ``URLParameterError`` naming the parameter when the pattern has no such
     ///   parameter or the text does not convert (`"abc"` as `Int`).
+    ///
+    /// > Note: Inlinable, so that the conversion is compiled for `T` in the mapping closure.
+    @inlinable
     public func param<T: LosslessStringConvertible>(
         _ name: String,
         as type: T.Type = T.self

@@ -1,9 +1,9 @@
-/// Percent-decoding of URL path segments, and the canonical encoding that lets a decoded
-/// segment travel through the path-based ``RouteTable`` without being mistaken for a
-/// separator, a dot segment or a pattern token.
+/// Percent-decoding of one segment (a URL's host), and the canonical encoding that keeps a
+/// value of the default ``RouteProvider/path`` a single segment (never a separator or a dot
+/// segment). URL paths are decoded by ``URLSegmentDecoder``, into one buffer.
 ///
-/// Decoding is strict and happens exactly once, after the path has been split on `/`:
-/// `%2F` therefore never creates a segment and `%2e%2e` is the text `..`, never a step up.
+/// Decoding is strict: a `%` not followed by two hex digits, or bytes that are not UTF-8,
+/// give `nil`.
 enum PercentEncoding {
     private static let percent = UInt8(ascii: "%")
 

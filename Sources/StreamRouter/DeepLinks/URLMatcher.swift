@@ -1,36 +1,41 @@
 /// One compiled URL group: the schemes and hosts it accepts and its path mappings, in
 /// declaration order. Made by the `group` builders of ``URLMatcherGroup``.
 ///
-/// The mappings are compiled once into a ``RouteTable`` (a segment trie), so a lookup walks
-/// the URL's segments instead of testing every pattern in turn, and returns the first
-/// mapping in declaration order that matches, as the table does for paths.
-public struct URLMatcher<Route: Sendable>: Sendable {
+/// The mappings are compiled once into a ``RouteTrie`` (the engine of route tables), so a
+/// lookup walks the URL's decoded segments instead of testing every pattern in turn, and
+/// returns the first mapping in declaration order that matches.
+///
+/// Not public: users name groups (``URLMatcherGroup``), never one compiled group.
+package struct URLMatcher<Route: Sendable>: Sendable {
     /// The schemes `http` and `https`, accepted by groups that name no scheme.
-    public static var webSchemes: Set<String> { ["http", "https"] }
+    package static var webSchemes: Set<String> { ["http", "https"] }
 
     /// The accepted schemes, lowercased.
-    public let schemes: Set<String>
+    package var schemes: Set<String> { index.schemes }
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
     /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
-    public let hosts: Set<String>?
+    package var hosts: Set<String>? { index.hosts }
     /// The patterns that failed to compile; their mappings never match.
-    public let patternErrors: [URLPatternError]
+    package let patternErrors: [URLPatternError]
 
     let mappings: [URLPathMapper<Route>.Mapping]
-    let table: RouteTable<Int>
+    /// What matching reads: the schemes, the hosts and the mappings' patterns.
+    let index: URLGroupIndex
 
     /// The registered patterns, in declaration order (malformed ones left out).
-    public var patterns: [String] {
+    package var patterns: [String] {
         mappings.map(\.pattern.text)
     }
 
     init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        self.schemes = Set(schemes.map { $0.lowercased() })
-        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
         mappings = mapper.mappings
         patternErrors = mapper.patternErrors
-        table = RouteTable(mappings.enumerated().map { ($0.element.pattern.pathPattern, $0.offset) })
+        index = URLGroupIndex(
+            schemes: Set(schemes.map { $0.lowercased() }),
+            hosts: hosts.map { Set($0.map { $0.lowercased() }) },
+            trie: RouteTrie(mappings.map(\.pattern.trieSegments))
+        )
     }
 }

@@ -40,18 +40,22 @@ import Foundation
 /// > Note: A group is an immutable value, compiled once; ``Router`` reads
 /// > `Route.registerURLs()` once, when it is created.
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
-    /// The groups, in the order they are tried.
-    public let matchers: [URLMatcher<Route>]
+    /// The groups, in the order they are tried (for tests and diagnostics).
+    package let matchers: [URLMatcher<Route>]
+    /// What matching reads of each group, in the same order.
+    private let indexes: [URLGroupIndex]
 
     /// Joins groups, tried in the given order.
     ///
     /// - Parameter matchers: Groups, usually made with the `group` builders.
     public init(matchers: [URLMatcherGroup<Route>]) {
         self.matchers = matchers.flatMap(\.matchers)
+        indexes = self.matchers.map(\.index)
     }
 
     private init(matcher: URLMatcher<Route>) {
         matchers = [matcher]
+        indexes = [matcher.index]
     }
 
     /// A group for one host, over `http` and `https`.
@@ -115,56 +119,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Returns: The route the first matching mapping made, or the reason no mapping did.
     public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
         guard !matchers.isEmpty else { return .failure(.noURLsRegistered) }
-        let parts = DeepLinkURL(url)
-        var schemeAccepted = false
-        var hostAccepted = false
-        var paths: [Bool: DecodedURLPath] = [:]
-        var unmatchedPath = parts.encodedPath
-        for matcher in matchers {
-            guard matcher.schemes.contains(parts.scheme) else { continue }
-            schemeAccepted = true
-            let hostIsSegment = matcher.hosts == nil
-            if let hosts = matcher.hosts {
-                guard let host = parts.host, hosts.contains(host) else { continue }
-            }
-            hostAccepted = true
-            let path: DecodedURLPath
-            if let decoded = paths[hostIsSegment] {
-                path = decoded
-            } else {
-                var encoded = parts.encodedSegments
-                if hostIsSegment, let host = parts.hostSegment {
-                    encoded.insert(host, at: 0)
-                }
-                switch DecodedURLPath.decode(encoded) {
-                case .success(let decoded):
-                    path = decoded
-                    paths[hostIsSegment] = decoded
-                case .failure(let reason):
-                    return .failure(reason)
-                }
-            }
-            guard let index = matcher.table.firstMatch(path.canonical)?.value else {
-                // Report the path this group matched: with the host in front when the group
-                // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
-                let hostLeads = hostIsSegment && !parts.rawHost.isEmpty
-                unmatchedPath = hostLeads ? "/" + parts.rawHost + parts.encodedPath : parts.encodedPath
-                continue
-            }
-            let mapping = matcher.mappings[index]
-            let matched = MatchedURL(
-                rawURL: url, pattern: mapping.pattern.text, parameters: mapping.pattern.parameters(in: path.segments)
-            )
-            do {
-                return .success(try mapping.route(matched))
-            } catch let error as URLParameterError {
-                return .failure(.parameterConversionFailed(error))
-            } catch {
-                return .failure(.mappingFailed(pattern: mapping.pattern.text, error: error))
-            }
+        switch URLGroupIndex.find(DeepLinkURL(url), in: indexes) {
+        case .success(let found):
+            let mapping = matchers[found.group].mappings[found.mapping]
+            return mapping.route(
+                for: MatchedURL(rawURL: url, pattern: mapping.pattern.text, parameters: found.parameters))
+        case .failure(let reason):
+            return .failure(reason)
         }
-        if !schemeAccepted { return .failure(.unsupportedScheme(parts.scheme)) }
-        if !hostAccepted { return .failure(.unknownHost(parts.rawHost)) }
-        return .failure(.noMatchingPath(unmatchedPath))
     }
 }

@@ -2,7 +2,7 @@
 /// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
 ///
 /// A builder, used inside the group's closure: when the closure returns, the group compiles
-/// what was collected into an immutable ``URLMatcher`` (mappings added later are ignored).
+/// what was collected, once (mappings added later are ignored).
 /// Mappings are tried in declaration order and the first that matches wins, so put specific
 /// patterns before general ones. A malformed pattern is not an error at the call site (the
 /// closures have no `try`): it is skipped and kept in ``URLMatcherGroup/patternErrors``.
@@ -13,6 +13,17 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     struct Mapping: Sendable {
         let pattern: URLPattern
         let route: @Sendable (MatchedURL) throws -> Route
+
+        /// Runs the closure on a match: the route, or why the closure refused it.
+        func route(for match: MatchedURL) -> Result<Route, URLNotHandledReason> {
+            do {
+                return .success(try route(match))
+            } catch let error as URLParameterError {
+                return .failure(.parameterConversionFailed(error))
+            } catch {
+                return .failure(.mappingFailed(pattern: pattern.text, error: error))
+            }
+        }
     }
 
     private struct Collected {

@@ -9,9 +9,8 @@
 /// pattern text means nothing (`"/static/route"` == `"static/route/"`), and `""` or `"/"`
 /// matches the root path only.
 ///
-/// Matching goes through the path engine: each segment becomes a ``PathPattern`` segment
-/// (literals in ``PercentEncoding/canonical(_:)`` form, parameters and `*` as `:p0`, `:p1`,
-/// ...), so a group of mappings compiles to one ``RouteTable`` trie.
+/// A group's mappings compile to one ``RouteTrie``, walked over the URL's decoded
+/// segments: a literal is its decoded text, `{name}` a captured segment, `*` a skipped one.
 struct URLPattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
@@ -23,8 +22,6 @@ struct URLPattern: Sendable {
     let text: String
     /// The compiled segments, in order.
     let segments: [Segment]
-    /// The same pattern in path-engine form.
-    let pathPattern: PathPattern
 
     /// Compiles a pattern.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
@@ -43,18 +40,6 @@ struct URLPattern: Sendable {
                 throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
             }
             segments.append(segment)
-        }
-        let glob = segments.enumerated().map { index, segment in
-            switch segment {
-            case .literal(let literal): PercentEncoding.canonical(literal)
-            case .parameter, .anySegment: ":p\(index)"
-            }
-        }
-        do {
-            pathPattern = try PathPattern("/" + glob.joined(separator: "/"))
-        } catch {
-            // Unreachable: canonical literals and `:p<index>` names are always valid.
-            throw URLPatternError(pattern: text, reason: .malformedParameter(segment: error.segment))
         }
         self.text = text
         self.segments = segments
@@ -82,14 +67,24 @@ struct URLPattern: Sendable {
         return .parameter(String(name))
     }
 
-    /// The parameters captured from decoded segments that this pattern matched.
-    func parameters(in segments: [String]) -> [String: String] {
-        var parameters: [String: String] = [:]
-        for (index, segment) in self.segments.enumerated() where index < segments.count {
-            if case .parameter(let name) = segment {
-                parameters[name] = segments[index]
+    /// The segments as the route trie walks them.
+    var trieSegments: [RouteTrie.Segment] {
+        segments.map {
+            switch $0 {
+            case .literal(let text): .literal(text)
+            case .parameter(let name): .capture(name)
+            case .anySegment: .skip
             }
         }
-        return parameters
+    }
+
+    /// The segments as conflict analysis reads them.
+    var conflictTokens: [ConflictToken] {
+        segments.map {
+            switch $0 {
+            case .literal(let text): .literal(text)
+            case .parameter, .anySegment: .one
+            }
+        }
     }
 }

@@ -30,7 +30,7 @@ extension URLMatcherGroup {
         for matcher in matchers {
             let schemes = matcher.schemes.sorted()
             for mapping in matcher.mappings {
-                let path = mapping.pattern.pathPattern.conflictTokens
+                let path = mapping.pattern.conflictTokens
                 var forms: [[ConflictToken]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {

@@ -11,7 +11,8 @@ struct PathSegments {
     /// The number of segments (0 for `/`).
     let count: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>, count: Int) {
+    /// Segments `bounds` (start and end offset of each, in pairs) of `bytes`.
+    init(bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>, count: Int) {
         self.bytes = bytes
         self.bounds = bounds
         self.count = count
@@ -35,63 +36,54 @@ struct PathSegments {
         _ body: (PathSegments, _ normalized: String) -> Result
     ) -> Result {
         let direct: Result?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            splittingIfNormalized(bytes) { body($0, path) }
+            splitting(bytes) { segments, isNormalized in isNormalized ? body(segments, path) : nil }
         }
         if case .some(.some(let result)) = direct {
             return result
         }
-        let normalized = PathResolver.normalize(path)
-        let split: Result?? = normalized.utf8.withContiguousStorageIfAvailable { bytes in
-            splittingIfNormalized(bytes) { body($0, normalized) }
+        var normalized = PathResolver.normalize(path)
+        let text = normalized
+        // `withUTF8` makes a bridged string's bytes contiguous first.
+        return normalized.withUTF8 { bytes in
+            splitting(bytes) { segments, _ in body(segments, text) }
         }
-        if case .some(.some(let result)) = split {
-            return result
-        }
-        // A string without contiguous UTF-8 (bridged): split a copy of its bytes. The
-        // normalised path always splits; the empty fallback is unreachable.
-        return Array(normalized.utf8).withUnsafeBufferPointer { bytes in
-            splittingIfNormalized(bytes) { body($0, normalized) }
-        }
-            ?? body(
-                PathSegments(
-                    bytes: UnsafeBufferPointer(start: nil, count: 0), bounds: .init(start: nil, count: 0), count: 0),
-                normalized)
     }
 
-    /// Splits `bytes` and calls `body` with the segments when they are a normalised
-    /// absolute path (`/`, or `/`-separated segments that are not empty, `.` or `..`, and
-    /// no trailing slash); returns `nil` without calling `body` otherwise.
-    private static func splittingIfNormalized<Result>(
+    /// Splits `bytes` on `/` (empty segments left out) and calls `body` with the segments
+    /// and whether they are a normalised absolute path (`/`, or `/`-separated segments that
+    /// are not empty, `.` or `..`, and no trailing slash).
+    private static func splitting<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        _ body: (PathSegments) -> Result
-    ) -> Result? {
+        _ body: (PathSegments, _ isNormalized: Bool) -> Result
+    ) -> Result {
         let slash = UInt8(ascii: "/")
         let dot = UInt8(ascii: ".")
-        guard bytes.first == slash else { return nil }
-        // Every segment takes at least two bytes with its slash.
-        let capacity = bytes.count / 2
+        // At most one segment per two bytes, plus one.
+        let capacity = bytes.count / 2 + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { bounds in
+            var isNormalized = bytes.first == slash
             var count = 0
-            var index = 1
+            var index = 0
             while index < bytes.count {
+                if bytes[index] == slash {
+                    index += 1
+                    // A doubled or trailing slash.
+                    if index == bytes.count ? index > 1 : bytes[index] == slash { isNormalized = false }
+                    continue
+                }
                 let start = index
                 var dotsOnly = true
                 while index < bytes.count && bytes[index] != slash {
                     dotsOnly = dotsOnly && bytes[index] == dot
                     index += 1
                 }
-                let length = index - start
-                // An empty segment is a doubled or trailing slash; `.` and `..` are unresolved.
-                guard length > 0, !(dotsOnly && length <= 2) else { return nil }
+                // `.` and `..` are unresolved.
+                if dotsOnly && index - start <= 2 { isNormalized = false }
                 bounds[2 * count] = start
                 bounds[2 * count + 1] = index
                 count += 1
-                if index < bytes.count {
-                    index += 1  // The slash.
-                    if index == bytes.count { return nil }  // A trailing slash.
-                }
             }
-            return body(PathSegments(bytes: bytes, bounds: bounds, count: count))
+            return body(PathSegments(bytes: bytes, bounds: bounds, count: count), isNormalized)
         }
     }
 }

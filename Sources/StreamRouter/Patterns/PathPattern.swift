@@ -38,8 +38,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The compiled segments, in order.
     public let segments: [Segment]
 
-    /// The segments compiled for matching, built once.
-    let matcher: PatternMatcher
+    /// The pattern as a route trie of one entry, built once: ``match(_:)`` runs the same
+    /// engine as a ``RouteTable``.
+    let trie: RouteTrie
 
     /// The pattern in canonical form (`"user//:id/"` -> `"/user/:id"`).
     public var description: String {
@@ -73,7 +74,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(segment)
         }
         self.segments = segments
-        matcher = PatternMatcher(segments)
+        trie = RouteTrie([segments.map(\.trieSegment)])
     }
 
     private static func segment(
@@ -113,7 +114,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
     /// - Returns: What matched, or `nil`.
     public func match(_ path: String) -> RouteInformation? {
-        matcher.match(path)
+        var match: RouteInformation?
+        trie.firstMatch(path) { _, information in
+            match = information
+            return true
+        }
+        return match
     }
 
     /// Two patterns are equal when their segments are (`"/a//:b/"` equals `"/a/:b"`).
@@ -127,6 +133,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension PathPattern {
+    /// The segments as the route trie reads them.
+    var trieSegments: [RouteTrie.Segment] {
+        segments.map(\.trieSegment)
+    }
+}
+
 extension PathPattern.Segment {
     /// The segment as written in a glob.
     var text: String {
@@ -135,6 +148,16 @@ extension PathPattern.Segment {
         case .parameter(let name): ":" + name
         case .optionalParameter(let name): ":" + name + "?"
         case .wildcard: "*"
+        }
+    }
+
+    /// The segment as the route trie reads it.
+    var trieSegment: RouteTrie.Segment {
+        switch self {
+        case .literal(let text): .literal(text)
+        case .parameter(let name): .capture(name)
+        case .optionalParameter(let name): .optionalCapture(name)
+        case .wildcard: .rest
         }
     }
 

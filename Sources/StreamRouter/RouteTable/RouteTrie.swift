@@ -1,45 +1,145 @@
-/// The compiled form of a ``RouteTable``: a segment trie over its patterns that finds the
-/// lowest-indexed entry matching a path without testing every entry, and each entry's
-/// pattern compiled to a ``PatternMatcher`` that extracts what it matched.
+/// The one matching engine of the library: a segment trie over patterns that finds the
+/// lowest-indexed entry matching a path and records, as it walks, which part of the path
+/// each of that entry's segments took. ``RouteTable`` lookups, ``PathPattern/match(_:)`` (a
+/// trie of one entry) and URL groups (``URLMatcherGroup``, over decoded URL segments) all
+/// run it.
 ///
 /// Nodes live in one flat array (index 0 is the root), literal edges in one hash table
 /// keyed by bytes (``RouteLiteralIndex``). A lookup walks the path's segments in place,
-/// following the literal child for the segment, the parameter child, and both ways through
-/// an optional-parameter child (consume the segment, or skip the parameter); a `*` ending at
-/// a node matches whatever remains. Branches whose entries cannot beat the best index found
-/// so far are pruned, and a state (node, segment) entered through an optional parameter is
-/// explored at most once, so a lookup never takes more than nodes × segments steps, and
-/// recursion is never deeper than the longest pattern.
+/// following the literal child for the segment, the one-segment child, and both ways
+/// through an optional child (consume the segment first, then skip it, so that for each
+/// entry the first way found is the greedy one); a `*` ending at a node matches whatever
+/// remains. Branches whose entries cannot beat the best index found so far are pruned, and
+/// a state (node, segment) entered through an optional parameter is explored at most once,
+/// so a lookup never takes more than nodes × segments steps, and recursion is never deeper
+/// than the longest pattern.
+///
+/// A trie of one entry first walks that entry's segments in a straight line, without the
+/// hash table, up to its first optional parameter (the trie walk takes over from there, if
+/// there is one).
 ///
 /// An immutable, `Sendable` class once built: a lookup borrows it without retaining each of
-/// its arrays, and allocates nothing but the winning entry's ``RouteInformation``.
+/// its arrays, and allocates nothing but what it returns.
 @usableFromInline
 final class RouteTrie: Sendable {
-    private let nodes: [RouteTrieNode]
-    private let literals: RouteLiteralIndex
-    private let matchers: [PatternMatcher]
+    /// One segment of a pattern, as the trie reads it.
+    enum Segment: Sendable, Hashable {
+        /// Exactly these bytes.
+        case literal(String)
+        /// One segment, captured under the name (`:name`, `{name}`).
+        case capture(String)
+        /// One segment, not captured (a URL pattern's `*`).
+        case skip
+        /// Zero or one segment, captured under the name when present (`:name?`).
+        case optionalCapture(String)
+        /// Zero or more segments; only ever last (a path pattern's `*`).
+        case rest
+    }
 
-    /// Compiles the patterns of a table's entries, in declaration order.
-    init(_ patterns: [PathPattern]) {
+    private enum Kind: UInt8, Sendable {
+        case literal, capture, skip, optionalCapture, rest
+    }
+
+    /// A compiled segment: a literal's bytes in `literalBytes`, or a name at `names[start]`.
+    private struct Step: Sendable {
+        let kind: Kind
+        let start: Int
+        let count: Int
+    }
+
+    private let nodes: [RouteTrieNode]
+    /// The entries ending at each node, node after node (see ``RouteTrieNode/terminals``).
+    private let entryLists: [Int]
+    private let literals: RouteLiteralIndex
+    /// Every entry's steps, one entry after the other; entry `i` is
+    /// `steps[stepStarts[i]..<stepStarts[i + 1]]`.
+    private let steps: [Step]
+    private let stepStarts: [Int]
+    /// The number of named segments of each entry.
+    private let captureCounts: [Int]
+    private let literalBytes: [UInt8]
+    private let names: [String]
+    /// The most steps of any entry.
+    private let longestEntry: Int
+    /// The number of nodes reached through an optional parameter (their `memoSlot`s).
+    private let memoSlots: Int
+
+    /// Compiles patterns, in declaration order (entry `i` is `patterns[i]`).
+    init(_ patterns: [[Segment]]) {
         var builder = Builder()
+        var steps: [Step] = []
+        var stepStarts: [Int] = [0]
+        var literalBytes: [UInt8] = []
+        var names: [String] = []
+        var captureCounts: [Int] = []
         for (index, pattern) in patterns.enumerated() {
+            let namesBefore = names.count
             builder.insert(pattern, index: index)
+            for segment in pattern {
+                switch segment {
+                case .literal(let text):
+                    steps.append(Step(kind: .literal, start: literalBytes.count, count: text.utf8.count))
+                    literalBytes.append(contentsOf: text.utf8)
+                case .capture(let name):
+                    steps.append(Step(kind: .capture, start: names.count, count: 0))
+                    names.append(name)
+                case .optionalCapture(let name):
+                    steps.append(Step(kind: .optionalCapture, start: names.count, count: 0))
+                    names.append(name)
+                case .skip:
+                    steps.append(Step(kind: .skip, start: 0, count: 0))
+                case .rest:
+                    steps.append(Step(kind: .rest, start: 0, count: 0))
+                }
+            }
+            stepStarts.append(steps.count)
+            captureCounts.append(names.count - namesBefore)
         }
-        nodes = builder.nodes
+        (nodes, entryLists) = builder.finish()
         literals = builder.literals
-        matchers = patterns.map(\.matcher)
+        memoSlots = builder.memoSlots
+        self.steps = steps
+        self.stepStarts = stepStarts
+        self.captureCounts = captureCounts
+        self.literalBytes = literalBytes
+        self.names = names
+        longestEntry = patterns.map(\.count).max() ?? 0
+    }
+
+    /// Compiles path patterns, in declaration order.
+    convenience init(_ patterns: [PathPattern]) {
+        self.init(patterns.map(\.trieSegments))
     }
 
     /// Builds the nodes and literal edges, one pattern at a time.
     private struct Builder {
         var nodes: [RouteTrieNode] = [RouteTrieNode()]
+        /// Per node, the entries ending there and those ending there with `*`.
+        var terminals: [[Int]] = [[]]
+        var wildcards: [[Int]] = [[]]
         var literals = RouteLiteralIndex()
+        var memoSlots = 0
+
+        /// The nodes with their entry lists flattened into one list.
+        func finish() -> (nodes: [RouteTrieNode], entryLists: [Int]) {
+            var nodes = nodes
+            var lists: [Int] = []
+            for index in nodes.indices {
+                let terminalStart = lists.count
+                lists += terminals[index]
+                nodes[index].terminals = terminalStart..<lists.count
+                let wildcardStart = lists.count
+                lists += wildcards[index]
+                nodes[index].wildcards = wildcardStart..<lists.count
+            }
+            return (nodes, lists)
+        }
 
         /// Adds the pattern of entry `index`. Entries are inserted in ascending index order.
-        mutating func insert(_ pattern: PathPattern, index: Int) {
+        mutating func insert(_ pattern: [Segment], index: Int) {
             var current = 0
             nodes[current].include(index)
-            for segment in pattern.segments {
+            for segment in pattern {
                 switch segment {
                 case .literal(let text):
                     let label = Array(text.utf8)
@@ -51,22 +151,29 @@ final class RouteTrie: Sendable {
                         nodes[current].hasLiterals = true
                         current = child
                     }
-                case .parameter:
+                case .capture, .skip:
                     current = child(of: current, at: \.parameter)
-                case .optionalParameter:
+                case .optionalCapture:
+                    let isNew = nodes[current].optionalParameter == nil
                     current = child(of: current, at: \.optionalParameter)
-                case .wildcard:
+                    if isNew {
+                        nodes[current].memoSlot = memoSlots
+                        memoSlots += 1
+                    }
+                case .rest:
                     // Only ever last: the entry ends here.
-                    nodes[current].wildcards.append(index)
+                    wildcards[current].append(index)
                     return
                 }
                 nodes[current].include(index)
             }
-            nodes[current].terminals.append(index)
+            terminals[current].append(index)
         }
 
         private mutating func appendNode() -> Int {
             nodes.append(RouteTrieNode())
+            terminals.append([])
+            wildcards.append([])
             return nodes.count - 1
         }
 
@@ -80,6 +187,8 @@ final class RouteTrie: Sendable {
         }
     }
 
+    // MARK: - Matching
+
     /// Offers `accept` the entries whose pattern matches `path` (normalised first), in
     /// declaration order, with what each matched, until `accept` takes one (returns `true`).
     ///
@@ -88,90 +197,260 @@ final class RouteTrie: Sendable {
     @usableFromInline
     func firstMatch(_ path: String, accept: (_ index: Int, _ information: RouteInformation) -> Bool) {
         PathSegments.withNormalizedSegments(of: path) { segments, normalized in
-            var lowerBound = -1
-            // Each round looks above the last index tried, so the loop always ends.
-            while let index = firstMatch(in: segments, after: lowerBound), index > lowerBound {
-                lowerBound = index
-                guard let information = matchers[index].match(segments, normalized: normalized) else {
-                    continue  // Unreachable: the trie and the entry's matcher agree.
-                }
-                if accept(index, information) { return }
+            firstMatch(in: segments) { index, bindings in
+                accept(index, information(of: index, bindings, in: segments, normalized: normalized))
             }
         }
     }
 
-    /// The lowest entry index above `lowerBound` whose pattern matches `path`, or `nil`.
-    private func firstMatch(in path: PathSegments, after lowerBound: Int) -> Int? {
-        var search = Search(path: path, lowerBound: lowerBound)
-        visit(0, at: 0, &search)
-        return search.best == Int.max ? nil : search.best
+    /// Offers `accept` the entries whose pattern matches the segments `path`, in declaration
+    /// order, with the part each of the entry's segments took (-1 for none), until `accept`
+    /// takes one. The bindings are valid only during the call.
+    func firstMatch(in path: PathSegments, _ accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * longestEntry + 1) { bindings in
+            bindings.initialize(repeating: -1)
+            defer { bindings.deinitialize() }
+            let current = UnsafeMutableBufferPointer(rebasing: bindings[..<longestEntry])
+            let best = UnsafeMutableBufferPointer(rebasing: bindings[longestEntry...])
+            if stepStarts.count == 2, let matched = straight(path, bindings: best) {
+                if matched {
+                    _ = accept(0, UnsafeBufferPointer(rebasing: best[..<steps.count]))
+                }
+                return
+            }
+            let words = memoSlots == 0 ? 0 : (memoSlots * (path.count + 1) + 63) / 64
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { memo in
+                nodes.withUnsafeBufferPointer { nodes in
+                    entryLists.withUnsafeBufferPointer { lists in
+                        search(
+                            path, nodes: nodes, lists: lists, current: current, best: best, memo: memo, accept: accept)
+                    }
+                }
+            }
+        }
     }
 
-    /// The state of one lookup.
+    /// Walks the trie for the lowest matching entry, offers it to `accept`, and walks again
+    /// above it until `accept` takes one or none is left.
+    private func search(
+        _ path: PathSegments,
+        nodes: UnsafeBufferPointer<RouteTrieNode>,
+        lists: UnsafeBufferPointer<Int>,
+        current: UnsafeMutableBufferPointer<Int>,
+        best: UnsafeMutableBufferPointer<Int>,
+        memo: UnsafeMutableBufferPointer<UInt64>,
+        accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool
+    ) {
+        var lowerBound = -1
+        while true {
+            memo.initialize(repeating: 0)
+            var search = Search(
+                path: path, nodes: nodes, lists: lists, lowerBound: lowerBound, current: current, best: best, memo: memo
+            )
+            visit(0, depth: 0, at: 0, &search)
+            // Each round looks above the last index tried, so the loop always ends.
+            guard search.best != Int.max else { return }
+            let index = search.best
+            let count = stepStarts[index + 1] - stepStarts[index]
+            if accept(index, UnsafeBufferPointer(rebasing: best[..<count])) { return }
+            lowerBound = index
+        }
+    }
+
+    /// The ``RouteInformation`` of entry `index` for the parts `bindings` says its segments
+    /// took in `path` (the segments of `normalized`).
+    private func information(
+        of index: Int,
+        _ bindings: UnsafeBufferPointer<Int>,
+        in path: PathSegments,
+        normalized: String
+    ) -> RouteInformation {
+        let captures = captureCounts[index]
+        var parameters: [String: String] = captures == 0 ? [:] : Dictionary(minimumCapacity: captures)
+        var matchedPath = normalized
+        for offset in bindings.indices {
+            let step = steps[stepStarts[index] + offset]
+            let part = bindings[offset]
+            switch step.kind {
+            case .capture, .optionalCapture:
+                if part >= 0 {
+                    parameters[names[step.start]] = String(decoding: path.segment(part), as: UTF8.self)
+                }
+            case .rest:
+                if part >= 0, part < path.count {
+                    // What precedes the slash before the first segment the wildcard took.
+                    matchedPath =
+                        part == 0 ? "/" : String(decoding: path.bytes[..<(path.start(of: part) - 1)], as: UTF8.self)
+                }
+            case .literal, .skip:
+                break
+            }
+        }
+        return RouteInformation(path: matchedPath, parameters: parameters)
+    }
+
+    /// The captured segments of entry `index` for `bindings`, by name (what a URL
+    /// pattern's `{name}`s took).
+    func captures(of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments) -> [String: String] {
+        let captures = captureCounts[index]
+        var parameters: [String: String] = captures == 0 ? [:] : Dictionary(minimumCapacity: captures)
+        for offset in bindings.indices {
+            let step = steps[stepStarts[index] + offset]
+            let part = bindings[offset]
+            switch step.kind {
+            case .capture, .optionalCapture:
+                if part >= 0 {
+                    parameters[names[step.start]] = String(decoding: path.segment(part), as: UTF8.self)
+                }
+            case .literal, .skip, .rest:
+                break
+            }
+        }
+        return parameters
+    }
+
+    /// Walks the only entry's segments in a straight line.
+    /// - Returns: Whether it matches (with `bindings` set), or `nil` at an optional
+    ///   parameter, where the trie walk has to decide.
+    private func straight(_ path: PathSegments, bindings: UnsafeMutableBufferPointer<Int>) -> Bool? {
+        steps.withUnsafeBufferPointer { steps in
+            literalBytes.withUnsafeBufferPointer { literalBytes in
+                var part = 0
+                for (offset, step) in steps.enumerated() {
+                    switch step.kind {
+                    case .literal:
+                        guard part < path.count else { return false }
+                        let segment = path.segment(part)
+                        guard segment.count == step.count else { return false }
+                        for byte in 0..<step.count where segment[byte] != literalBytes[step.start + byte] {
+                            return false
+                        }
+                    case .capture, .skip:
+                        guard part < path.count else { return false }
+                        bindings[offset] = part
+                    case .rest:
+                        bindings[offset] = part
+                        return true
+                    case .optionalCapture:
+                        return nil
+                    }
+                    part += 1
+                }
+                return part == path.count
+            }
+        }
+    }
+
+    /// The state of one walk of the trie.
     private struct Search {
         let path: PathSegments
+        let nodes: UnsafeBufferPointer<RouteTrieNode>
+        /// The trie's entry lists.
+        let lists: UnsafeBufferPointer<Int>
         /// Only entries above this index count.
         let lowerBound: Int
         /// The lowest matching index found so far (`Int.max` when none).
         var best = Int.max
-        /// States `node * (segments + 1) + segment` already explored after an optional
-        /// parameter. Exploring one again cannot lower `best`.
-        var explored: Set<Int> = []
+        /// The part each segment on the way to the node being visited took (-1 for none).
+        let current: UnsafeMutableBufferPointer<Int>
+        /// The same for the entry `best`, as it matched.
+        let bestBindings: UnsafeMutableBufferPointer<Int>
+        /// One bit per state (node reached through an optional parameter, segment) already
+        /// explored: exploring one again cannot lower `best`.
+        let memo: UnsafeMutableBufferPointer<UInt64>
 
-        init(path: PathSegments, lowerBound: Int) {
+        init(
+            path: PathSegments,
+            nodes: UnsafeBufferPointer<RouteTrieNode>,
+            lists: UnsafeBufferPointer<Int>,
+            lowerBound: Int,
+            current: UnsafeMutableBufferPointer<Int>,
+            best: UnsafeMutableBufferPointer<Int>,
+            memo: UnsafeMutableBufferPointer<UInt64>
+        ) {
             self.path = path
+            self.nodes = nodes
+            self.lists = lists
             self.lowerBound = lowerBound
+            self.current = current
+            self.bestBindings = best
+            self.memo = memo
         }
 
-        /// Takes the first index of `sorted` within the bounds, if it improves `best`.
-        mutating func consider(_ sorted: [Int]) {
-            guard let first = sorted.first, first < best, let last = sorted.last, last > lowerBound else { return }
-            if first > lowerBound {
-                best = first
-                return
+        /// Takes the first entry of `list` (a range of ascending entries in `lists`) within
+        /// the bounds, if it improves `best`, with the first `depth` bindings of `current`.
+        mutating func consider(_ list: Range<Int>, depth: Int) {
+            guard let first = list.first.map({ lists[$0] }), first < best, let last = list.last.map({ lists[$0] }),
+                last > lowerBound
+            else { return }
+            var candidate = first
+            if first <= lowerBound {
+                var low = list.lowerBound
+                var high = list.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if lists[middle] > lowerBound { high = middle } else { low = middle + 1 }
+                }
+                // `last > lowerBound`, so `low` is a position in `list`.
+                candidate = lists[low]
+                guard candidate < best else { return }
             }
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] > lowerBound { high = middle } else { low = middle + 1 }
+            best = candidate
+            for offset in 0..<depth {
+                bestBindings[offset] = current[offset]
             }
-            if low < sorted.count, sorted[low] < best {
-                best = sorted[low]
-            }
+        }
+
+        /// Marks the state explored.
+        /// - Returns: Whether it was new.
+        mutating func enter(slot: Int, at part: Int) -> Bool {
+            let bit = slot * (path.count + 1) + part
+            let mask: UInt64 = 1 << UInt64(bit % 64)
+            guard memo[bit / 64] & mask == 0 else { return false }
+            memo[bit / 64] |= mask
+            return true
         }
     }
 
-    private func visit(_ index: Int, at part: Int, _ search: inout Search) {
-        guard nodes[index].minimumIndex < search.best, nodes[index].maximumIndex > search.lowerBound else { return }
-        if !nodes[index].wildcards.isEmpty {
-            search.consider(nodes[index].wildcards)
+    /// Visits node `index`, reached after `depth` pattern segments took the path's parts
+    /// before `part`.
+    private func visit(_ index: Int, depth: Int, at part: Int, _ search: inout Search) {
+        let node = search.nodes[index]
+        guard node.minimumIndex < search.best, node.maximumIndex > search.lowerBound else { return }
+        if !node.wildcards.isEmpty {
+            search.current[depth] = part
+            search.consider(node.wildcards, depth: depth + 1)
         }
         guard part < search.path.count else {
-            if !nodes[index].terminals.isEmpty {
-                search.consider(nodes[index].terminals)
+            if !node.terminals.isEmpty {
+                search.consider(node.terminals, depth: depth)
             }
-            if let optional = nodes[index].optionalParameter {
-                visitAfterOptional(optional, at: part, &search)
+            if let optional = node.optionalParameter {
+                search.current[depth] = -1
+                visitAfterOptional(optional, depth: depth + 1, at: part, &search)
             }
             return
         }
-        if nodes[index].hasLiterals, let literal = literals.child(of: index, for: search.path.segment(part)) {
-            visit(literal, at: part + 1, &search)
+        if node.hasLiterals, let literal = literals.child(of: index, for: search.path.segment(part)) {
+            search.current[depth] = part
+            visit(literal, depth: depth + 1, at: part + 1, &search)
         }
-        if let parameter = nodes[index].parameter {
-            visit(parameter, at: part + 1, &search)
+        if let parameter = node.parameter {
+            search.current[depth] = part
+            visit(parameter, depth: depth + 1, at: part + 1, &search)
         }
-        if let optional = nodes[index].optionalParameter {
+        if let optional = node.optionalParameter {
             // Consuming and skipping are both tried: which matches first in declaration
             // order depends on the rest of each pattern.
-            visitAfterOptional(optional, at: part + 1, &search)
-            visitAfterOptional(optional, at: part, &search)
+            search.current[depth] = part
+            visitAfterOptional(optional, depth: depth + 1, at: part + 1, &search)
+            search.current[depth] = -1
+            visitAfterOptional(optional, depth: depth + 1, at: part, &search)
         }
     }
 
-    private func visitAfterOptional(_ index: Int, at part: Int, _ search: inout Search) {
-        guard search.explored.insert(index * (search.path.count + 1) + part).inserted else { return }
-        visit(index, at: part, &search)
+    private func visitAfterOptional(_ index: Int, depth: Int, at part: Int, _ search: inout Search) {
+        guard search.enter(slot: search.nodes[index].memoSlot, at: part) else { return }
+        visit(index, depth: depth, at: part, &search)
     }
 }

@@ -20,6 +20,11 @@ struct NavigationQueue: Sendable {
         return nextTicket
     }
 
+    /// Whether it is `ticket`'s turn now.
+    func isServing(_ ticket: Ticket) -> Bool {
+        ticket == serving
+    }
+
     /// Registers `continuation` to be resumed with `true` at `ticket`'s turn.
     /// - Returns: What to resume `continuation` with now, or `nil` when it was stored:
     ///   `false` when the task is already cancelled, `true` when it is already its turn.

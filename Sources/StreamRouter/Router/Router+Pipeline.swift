@@ -46,11 +46,20 @@ extension Router {
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
             let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
-            let redirect = try await GuardedRouters.marking(self) { () async throws(NavigationError) in
-                try await check(pending)
-            }
+            // Hooks run marked (see `GuardedRouters`); with none registered, nothing can
+            // navigate re-entrantly, so the marking (a task-local and a set) is skipped.
+            let (hasGuards, hasTransitions) = hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty) }
+            let redirect =
+                hasGuards
+                ? try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                    try await check(pending)
+                } : nil
             guard let redirect else {
-                try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                if hasTransitions {
+                    try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                        try await performTransitions(pending)
+                    }
+                } else {
                     try await performTransitions(pending)
                 }
                 guard !Task.isCancelled else {
@@ -278,7 +287,11 @@ extension Router {
     /// Suspends until it is `ticket`'s turn.
     /// - Returns: `true` at its turn, `false` when the task was cancelled first.
     private func waitForTurn(_ ticket: NavigationQueue.Ticket) async -> Bool {
-        await withTaskCancellationHandler {
+        // The usual case, nothing queued ahead: no continuation, no cancellation handler.
+        if storage.read({ $0.queue.isServing(ticket) }) {
+            return !Task.isCancelled
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let now = storage.update { storage, _ in
                     storage.queue.wait(for: ticket, continuation: continuation, isCancelled: Task.isCancelled)

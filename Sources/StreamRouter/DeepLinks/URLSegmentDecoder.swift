@@ -1,0 +1,192 @@
+/// Splits a URL's path on the byte `/` and percent-decodes each segment once, into one
+/// byte buffer, as the route trie walks it: no segment array, no joined path, no
+/// re-encoding. The host, for groups that read it as the first segment, is decoded into the
+/// same buffer in front of the path, the first time such a group asks.
+///
+/// A `%` not followed by two hex digits, or a decoded segment that is not valid UTF-8, is
+/// refused with ``URLNotHandledReason/undecodablePathSegment(_:)``; a decoded segment
+/// holding a control character (`%00`, `%07`, `%0A`, `%1B`, `%7F`, `%C2%85`) with
+/// ``URLNotHandledReason/rejectedInput(_:)`` and the ``InputPolicy`` reason, so such text
+/// never reaches a route.
+///
+/// Only valid inside ``withDecoder(for:_:)``: it points into storage that lives only for
+/// that call.
+struct URLSegmentDecoder {
+    /// The host and the path as written, percent-encoded.
+    let host: UnsafeBufferPointer<UInt8>
+    private let path: UnsafeBufferPointer<UInt8>
+    /// The decoded bytes: the host's first (`hostCapacity` bytes), then the path's.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Start and end offsets in `bytes`, in pairs: the host's first, then each path
+    /// segment's.
+    private let bounds: UnsafeMutableBufferPointer<Int>
+    private let hostCapacity: Int
+    /// The number of path segments once decoded, or why they are refused.
+    private var pathSegments: Result<Int, URLNotHandledReason>?
+    /// Where the host's bytes end once decoded, or why it is refused.
+    private var hostSegment: Result<Int, URLNotHandledReason>?
+
+    private init(
+        host: UnsafeBufferPointer<UInt8>,
+        path: UnsafeBufferPointer<UInt8>,
+        bytes: UnsafeMutableBufferPointer<UInt8>,
+        bounds: UnsafeMutableBufferPointer<Int>
+    ) {
+        self.host = host
+        self.path = path
+        self.bytes = bytes
+        self.bounds = bounds
+        hostCapacity = host.count
+    }
+
+    /// Calls `body` with a decoder of `url`'s path.
+    static func withDecoder<Result>(for url: DeepLinkURL, _ body: (inout URLSegmentDecoder) -> Result) -> Result {
+        let byteCount = url.hostRange.count + url.pathRange.count
+        // At most one segment per two bytes of the path (with its slash), plus the host.
+        let boundCount = 2 * (url.pathRange.count / 2 + 2)
+        var source = url.source
+        // `withUTF8` makes a bridged string's bytes contiguous first.
+        return source.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { bytes in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: boundCount) { bounds in
+                    var decoder = URLSegmentDecoder(
+                        host: UnsafeBufferPointer(rebasing: text[url.hostRange]),
+                        path: UnsafeBufferPointer(rebasing: text[url.pathRange]),
+                        bytes: bytes, bounds: bounds
+                    )
+                    return body(&decoder)
+                }
+            }
+        }
+    }
+
+    /// The decoded segments of the path, led by the host when `hostLeads` (and the URL has
+    /// one), or why they cannot be decoded.
+    mutating func segments(hostLeads: Bool) -> Result<PathSegments, URLNotHandledReason> {
+        let hasHost = hostLeads && !host.isEmpty
+        if hasHost {
+            let decoded: Result<Int, URLNotHandledReason>
+            if let known = hostSegment {
+                decoded = known
+            } else {
+                decoded = decode(host, at: 0)
+                hostSegment = decoded
+            }
+            switch decoded {
+            case .success(let end):
+                bounds[0] = 0
+                bounds[1] = end
+            case .failure(let reason):
+                return .failure(reason)
+            }
+        }
+        let path: Result<Int, URLNotHandledReason>
+        if let known = pathSegments {
+            path = known
+        } else {
+            path = decodePath()
+            pathSegments = path
+        }
+        return path.map { count in
+            let first = hasHost ? 0 : 2
+            let view = UnsafeMutableBufferPointer(rebasing: bounds[first..<(2 + 2 * count)])
+            return PathSegments(bytes: UnsafeBufferPointer(bytes), bounds: view, count: count + (hasHost ? 1 : 0))
+        }
+    }
+
+    /// Decodes every non-empty segment of the path into the buffer after the host.
+    /// - Returns: The number of segments.
+    private mutating func decodePath() -> Result<Int, URLNotHandledReason> {
+        var count = 0
+        var end = hostCapacity
+        var index = 0
+        while index < path.count {
+            guard path[index] != UInt8(ascii: "/") else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < path.count, path[index] != UInt8(ascii: "/") {
+                index += 1
+            }
+            switch decode(UnsafeBufferPointer(rebasing: path[start..<index]), at: end) {
+            case .success(let segmentEnd):
+                count += 1
+                bounds[2 * count] = end
+                bounds[2 * count + 1] = segmentEnd
+                end = segmentEnd
+            case .failure(let reason):
+                return .failure(reason)
+            }
+        }
+        return .success(count)
+    }
+
+    /// Decodes `segment` into the buffer from `start`.
+    /// - Returns: Where its bytes end, or why it is refused.
+    private func decode(_ segment: UnsafeBufferPointer<UInt8>, at start: Int) -> Result<Int, URLNotHandledReason> {
+        var end = start
+        var index = 0
+        var escaped = false
+        while index < segment.count {
+            let byte = segment[index]
+            index += 1
+            guard byte == UInt8(ascii: "%") else {
+                bytes[end] = byte
+                end += 1
+                continue
+            }
+            guard index + 1 < segment.count, let high = Self.hexValue(segment[index]),
+                let low = Self.hexValue(segment[index + 1])
+            else {
+                return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
+            }
+            index += 2
+            bytes[end] = high << 4 | low
+            end += 1
+            escaped = true
+        }
+        let decoded = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if escaped {
+            var iterator = decoded.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            scalars: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid: continue
+                case .emptyInput: break scalars
+                case .error: return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
+                }
+            }
+        }
+        if Self.containsControlCharacter(decoded) {
+            do throws(InputError) {
+                try InputPolicy.standard.check(decodedSegment: String(decoding: decoded, as: UTF8.self))
+            } catch {
+                return .failure(.rejectedInput(error))
+            }
+        }
+        return .success(end)
+    }
+
+    /// Whether the bytes hold a control character as ``InputPolicy`` counts them: C0, DEL,
+    /// or C1 (`0xC2` then `0x80`–`0x9F`).
+    private static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                return true
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
