@@ -161,6 +161,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Finishes every stream and refuses new subscribers (their streams finish at once).
     /// Calling it again does nothing.
     public func finish() {
+        // The registry's `finish` only empties it; the streams finish after the unlock.
         let subscribers = storage.withLock { storage in
             defer { subscriptionCount.store(0, ordering: .releasing) }
             return storage.subscribers.finish()
@@ -219,6 +220,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     func updateRelayed(wakes: inout PendingWakes, _ body: (inout State, Bool, (Event) -> Void) -> Void) {
         storage.withLock { storage in
             let subscribers = storage.subscribers
+            // As in `update`: `deliver` only enqueues; the relaying publisher wakes after both unlocks.
             body(&storage.state, subscribers.count > 0) { event in subscribers.deliver(event, wakes: &wakes) }
         }
     }

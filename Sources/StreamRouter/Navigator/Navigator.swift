@@ -190,19 +190,11 @@ public final class Navigator: PathPublisher {
         let policy = policy
         return saving(
             try state.update { [isChecked] state, publish throws(InputError) in
-                let previous = state.history.current
-                let target = absolute ?? PathResolver.resolve(path, against: previous)
+                let target = absolute ?? PathResolver.resolve(path, against: state.history.current)
                 if !isChecked {
                     try policy.check(resolvedPath: target)
                 }
-                guard target != previous else { return nil }
-                if replace {
-                    state.history.replaceCurrent(with: target)
-                } else {
-                    state.history.push(target)
-                }
-                return Self.record(
-                    NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
+                return Self.push(target, replacing: replace, in: &state, publish)
             })
     }
 
@@ -221,16 +213,9 @@ public final class Navigator: PathPublisher {
         let policy = policy
         return saving(
             try state.update { state, publish throws(Failure) in
-                let previous = state.history.current
-                let target = try finalPath(PathResolver.resolve(path, against: previous))
-                guard (try? policy.check(resolvedPath: target)) != nil, target != previous else { return nil }
-                if replace {
-                    state.history.replaceCurrent(with: target)
-                } else {
-                    state.history.push(target)
-                }
-                return Self.record(
-                    NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
+                let target = try finalPath(PathResolver.resolve(path, against: state.history.current))
+                guard (try? policy.check(resolvedPath: target)) != nil else { return nil }
+                return Self.push(target, replacing: replace, in: &state, publish)
             })
     }
 
@@ -299,6 +284,24 @@ public final class Navigator: PathPublisher {
     /// everything is written already.
     public func flush() {
         persistence?.flush()
+    }
+
+    /// Pushes `target` (or replaces the current entry with it) and publishes the `.push`;
+    /// nothing when it is the current path.
+    private static func push(
+        _ target: String,
+        replacing replace: Bool,
+        in state: inout State,
+        _ publish: (Event) -> Void
+    ) -> NavigationAction? {
+        let previous = state.history.current
+        guard target != previous else { return nil }
+        if replace {
+            state.history.replaceCurrent(with: target)
+        } else {
+            state.history.push(target)
+        }
+        return record(NavigationAction(currentPath: target, previousPath: previous, action: .push), in: &state, publish)
     }
 
     private static func record(

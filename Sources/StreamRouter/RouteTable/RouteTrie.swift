@@ -265,6 +265,9 @@ final class RouteTrie: Sendable {
         in path: PathSegments,
         normalized: String
     ) -> RouteInformation {
+        // One pass for the parameters and the wildcard's path. Calling `captures(of:)` and
+        // walking again for the wildcard measured slower (pattern-match optional + wildcard
+        // 4.2x -> 3.9x, under its 4x target), so the capture case is written here too.
         let captures = captureCounts[index]
         var parameters: [String: String] = captures == 0 ? [:] : Dictionary(minimumCapacity: captures)
         var matchedPath = normalized
