@@ -2,7 +2,8 @@ import Foundation
 
 /// The parts of a URL that URL matching looks at, read once per match.
 ///
-/// - The scheme is lowercased (schemes are case-insensitive).
+/// - The scheme is kept as written; groups compare it without regard to ASCII case
+///   (schemes are case-insensitive).
 /// - The host is percent-decoded and lowercased (hosts are case-insensitive); an empty host
 ///   counts as none. The port and the user info are ignored.
 /// - The path is kept percent-encoded, as written; ``URLSegmentDecoder`` splits it on `/`,
@@ -14,113 +15,122 @@ import Foundation
 /// `host` and `path` accessors cost more than the whole match of a 100-mapping group on
 /// Linux (the `open-url` benchmark). Every other URL is read through those accessors.
 struct DeepLinkURL {
-    /// The lowercased scheme, `""` when the URL has none.
-    let scheme: String
-    /// The text the host and the path are read from: the URL's string, or for a URL read
-    /// through Foundation's accessors, the host followed by the path.
-    let source: String
-    /// Where the host as written (percent-encoded) is in `source`, in UTF-8 offsets.
-    let hostRange: Range<Int>
-    /// Where the path as written (percent-encoded) is in `source`.
-    let pathRange: Range<Int>
-    /// Whether the host as written is already decoded and lowercased (ASCII, no `%`, no
-    /// capital letter): then it is compared byte for byte as written.
-    let hostIsPlain: Bool
+    /// Where the parts are in the text they are read from, in UTF-8 offsets.
+    struct Parts {
+        /// The scheme as written (empty when the URL has none).
+        let scheme: Range<Int>
+        /// The host as written, percent-encoded.
+        let host: Range<Int>
+        /// The path as written, percent-encoded.
+        let path: Range<Int>
+        /// Whether the host as written is already decoded and lowercased (ASCII, no `%`, no
+        /// capital letter): then it is compared byte for byte as written.
+        let hostIsPlain: Bool
+    }
 
+    /// The text the parts are read from (see ``withParts(of:_:)``).
+    let source: String
+    let parts: Parts
+
+    /// Reads the parts of `url` (for tests and reports; matching reads them in place).
     init(_ url: URL) {
-        if url.baseURL == nil, let parts = Self.parse(url.absoluteString) {
-            self = parts
-            return
+        (source, parts) = Self.withParts(of: url) { text, parts in
+            (String(decoding: text, as: UTF8.self), parts)
+        }
+    }
+
+    /// Calls `body` with the text the parts of `url` are read from and where they are in
+    /// it: the URL's string, or for a URL read through Foundation's accessors, the scheme,
+    /// the host and the path one after the other.
+    static func withParts<Result, Failure: Error>(
+        of url: URL,
+        _ body: (UnsafeBufferPointer<UInt8>, Parts) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        if url.baseURL == nil {
+            var text = url.absoluteString
+            // `withUTF8` makes a bridged string's bytes contiguous first.
+            let direct: Swift.Result<Result, Failure>? = text.withUTF8 { bytes in
+                parse(bytes).map { parts in Swift.Result { () throws(Failure) in try body(bytes, parts) } }
+            }
+            if let direct { return try direct.get() }
         }
         let absolute = url.absoluteURL
+        let scheme = absolute.scheme ?? ""
         let host = absolute.host(percentEncoded: true) ?? ""
         let path = absolute.path(percentEncoded: true)
-        let hostLength = host.utf8.count
-        self.init(
-            scheme: (absolute.scheme ?? "").lowercased(),
-            source: host + path,
-            hostRange: 0..<hostLength,
-            pathRange: hostLength..<(hostLength + path.utf8.count),
-            hostIsPlain: host.utf8.allSatisfy(Self.isPlainHostByte)
+        let hostStart = scheme.utf8.count
+        let pathStart = hostStart + host.utf8.count
+        let parts = Parts(
+            scheme: 0..<hostStart,
+            host: hostStart..<pathStart,
+            path: pathStart..<(pathStart + path.utf8.count),
+            hostIsPlain: host.utf8.allSatisfy(isPlainHostByte)
         )
+        var source = scheme + host + path
+        let result: Swift.Result<Result, Failure> = source.withUTF8 { bytes in
+            Swift.Result { () throws(Failure) in try body(bytes, parts) }
+        }
+        return try result.get()
     }
 
-    private init(scheme: String, source: String, hostRange: Range<Int>, pathRange: Range<Int>, hostIsPlain: Bool) {
-        self.scheme = scheme
-        self.source = source
-        self.hostRange = hostRange
-        self.pathRange = pathRange
-        self.hostIsPlain = hostIsPlain
-    }
+    /// The scheme, lowercased (`""` when the URL has none).
+    var scheme: String { slice(parts.scheme).lowercased() }
 
     /// The host as written in the URL, percent-encoded.
-    var rawHost: Substring { slice(hostRange) }
+    var rawHost: Substring { Substring(slice(parts.host)) }
 
     /// The path as written, percent-encoded.
-    var encodedPath: Substring { slice(pathRange) }
+    var encodedPath: Substring { Substring(slice(parts.path)) }
 
-    private func slice(_ range: Range<Int>) -> Substring {
-        let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
+    private func slice(_ range: Range<Int>) -> String {
+        var source = source
+        return source.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// The decoded, lowercased host, `nil` when absent, empty or undecodable.
     var host: String? {
-        guard !hostRange.isEmpty else { return nil }
-        return hostIsPlain ? String(rawHost) : PercentEncoding.decode(rawHost)?.lowercased()
+        guard !parts.host.isEmpty else { return nil }
+        return parts.hostIsPlain ? String(rawHost) : PercentEncoding.decode(rawHost)?.lowercased()
     }
 
     private static func isPlainHostByte(_ byte: UInt8) -> Bool {
         byte < 0x80 && byte != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Reads `scheme://host/path...` from the bytes of `text`.
-    /// - Returns: The parts, or `nil` when the URL has another shape (no scheme, user info,
+    /// Reads `scheme://host/path...` from the bytes of a URL's string.
+    /// - Returns: Where the parts are, or `nil` when the URL has another shape (no scheme, user info,
     ///   an IP literal, a port).
-    private static func parse(_ text: String) -> DeepLinkURL? {
-        var text = text
-        let source = text
-        // Offsets into the bytes; `withUTF8` makes a bridged string contiguous first.
-        let offsets: (scheme: String, host: Range<Int>, path: Range<Int>, hostIsPlain: Bool)? = text.withUTF8 { bytes in
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
-                bytes[..<colon].allSatisfy(isSchemeByte)
-            else { return nil }
-            var index = colon + 1
-            var host = index..<index
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
-                index += 2
-                let hostStart = index
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                    // User info, IP literals and ports (even empty ones) are left to Foundation.
-                    if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-                        || byte == UInt8(ascii: ":")
-                    {
-                        return nil
-                    }
-                    index += 1
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
+            bytes[..<colon].allSatisfy(isSchemeByte)
+        else { return nil }
+        var index = colon + 1
+        var host = index..<index
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+            index += 2
+            let hostStart = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                // User info, IP literals and ports (even empty ones) are left to Foundation.
+                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+                    || byte == UInt8(ascii: ":")
+                {
+                    return nil
                 }
-                host = hostStart..<index
-                // Foundation gives an IDNA host (`xn--caf-dma`) decoded (`café`): left to it.
-                if containsPunycode(UnsafeBufferPointer(rebasing: bytes[host])) { return nil }
-            }
-            let pathStart = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
                 index += 1
             }
-            let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self).lowercased()
-            return (scheme, host, pathStart..<index, bytes[host].allSatisfy(isPlainHostByte))
+            host = hostStart..<index
+            // Foundation gives an IDNA host (`xn--caf-dma`) decoded (`café`): left to it.
+            if containsPunycode(UnsafeBufferPointer(rebasing: bytes[host])) { return nil }
         }
-        guard let offsets else { return nil }
-        return DeepLinkURL(
-            scheme: offsets.scheme,
-            source: source,
-            hostRange: offsets.host,
-            pathRange: offsets.path,
-            hostIsPlain: offsets.hostIsPlain
-        )
+        let pathStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            index += 1
+        }
+        return Parts(
+            scheme: 0..<colon, host: host, path: pathStart..<index,
+            hostIsPlain: bytes[host].allSatisfy(isPlainHostByte))
     }
 
     /// Whether `host` holds `xn--` (any case), the prefix of an IDNA label.

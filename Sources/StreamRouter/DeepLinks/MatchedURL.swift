@@ -17,14 +17,37 @@ public struct MatchedURL: Sendable {
     public let rawURL: URL
     /// The pattern text of the mapping that matched, as registered.
     public let pattern: String
+    /// The names of the `{name}` parameters, and what each took (percent-decoded), in the
+    /// same order: two arrays rather than a dictionary, since a pattern has few names and
+    /// a match should not hash them (``param(_:as:)`` scans the names).
+    @usableFromInline let names: [String]
+    @usableFromInline let values: [String]
+
     /// The `{name}` parameters, percent-decoded, by name.
-    public let parameters: [String: String]
+    public var parameters: [String: String] {
+        Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first })
+    }
 
     /// Creates a match (for tests of mapping closures).
     public init(rawURL: URL, pattern: String, parameters: [String: String]) {
+        self.init(rawURL: rawURL, pattern: pattern, names: Array(parameters.keys), values: Array(parameters.values))
+    }
+
+    /// A match whose parameter `names[i]` took `values[i]`.
+    init(rawURL: URL, pattern: String, names: [String], values: [String]) {
         self.rawURL = rawURL
         self.pattern = pattern
-        self.parameters = parameters
+        self.names = names
+        self.values = values
+    }
+
+    /// What the parameter `name` took, if the pattern has it.
+    @usableFromInline
+    func value(of name: String) -> String? {
+        for index in names.indices where names[index] == name {
+            return index < values.count ? values[index] : nil
+        }
+        return nil
     }
 
     /// The parameter `name`, converted with `T(_:)`, as routing-kit's `Parameters.get(_:as:)`.
@@ -41,7 +64,7 @@ public struct MatchedURL: Sendable {
         _ name: String,
         as type: T.Type = T.self
     ) throws(URLParameterError) -> T {
-        guard let text = parameters[name] else {
+        guard let text = value(of: name) else {
             throw URLParameterError(name: name, value: nil, type: "\(T.self)", reason: .missing)
         }
         guard let value = T(text) else {

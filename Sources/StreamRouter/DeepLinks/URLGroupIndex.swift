@@ -1,15 +1,19 @@
 /// What URL matching reads of one group: its schemes, its hosts and its mappings' patterns
 /// compiled into a ``RouteTrie``. Not generic, so that the whole lookup is compiled for
-/// concrete types: ``URLMatcherGroup/match(_:)`` only runs the winning mapping's closure in
-/// generic code.
-struct URLGroupIndex: Sendable {
+/// concrete types (see ``URLLookup``).
+///
+/// An immutable class: the lookup visits each group it tries without copying (and
+/// retaining) its sets and arrays.
+final class URLGroupIndex: Sendable {
     /// The accepted schemes, lowercased.
     let schemes: Set<String>
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
     /// path segment.
     let hosts: Set<String>?
+    /// The schemes' bytes, compared with the scheme as written (ASCII case ignored).
+    private let schemeBytes: FlatTexts
     /// The hosts' bytes, compared with a plain host as written (no string made).
-    let hostBytes: [[UInt8]]
+    private let hostBytes: FlatTexts
     /// The mappings' patterns, entry `i` for mapping `i`.
     let trie: RouteTrie
 
@@ -17,61 +21,65 @@ struct URLGroupIndex: Sendable {
         self.schemes = schemes
         self.hosts = hosts
         self.trie = trie
-        hostBytes = (hosts ?? []).sorted().map { Array($0.utf8) }
+        schemeBytes = FlatTexts(schemes.sorted())
+        hostBytes = FlatTexts((hosts ?? []).sorted())
     }
 
-    /// Whether the group accepts the host `url` names, whose bytes as written are `raw`.
-    private func accepts(hostOf url: DeepLinkURL, raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the group accepts the scheme written as `raw`.
+    func accepts(scheme raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        schemeBytes.contains(raw, lowercasing: true)
+    }
+
+    /// Whether the group accepts the host written as `raw`; `isPlain` when those bytes are
+    /// already decoded and lowercased (see ``DeepLinkURL/hostIsPlain``).
+    func accepts(host raw: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Bool {
         guard let hosts, !raw.isEmpty else { return hosts == nil }
-        guard url.hostIsPlain else { return url.host.map(hosts.contains) ?? false }
-        return hostBytes.contains { host in
-            host.count == raw.count && host.withUnsafeBufferPointer { $0.elementsEqual(raw) }
+        guard isPlain else {
+            let decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased()
+            return decoded.map(hosts.contains) ?? false
         }
+        return hostBytes.contains(raw, lowercasing: false)
+    }
+}
+
+/// A few short texts as one byte array, looked up by their bytes: no array per text, so
+/// a lookup retains nothing but the one array.
+private struct FlatTexts: Sendable {
+    private let bytes: [UInt8]
+    /// Where each text ends in `bytes` (each starts where the one before ends).
+    private let ends: [Int]
+
+    init(_ texts: [String]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for text in texts {
+            bytes += text.utf8
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
     }
 
-    /// The mapping a URL selects: its group, its position in the group, and what its
-    /// `{name}`s took.
-    struct Found {
-        let group: Int
-        let mapping: Int
-        let parameters: [String: String]
-    }
-
-    /// The first mapping, group by group in order, whose group accepts the URL's scheme
-    /// and host and whose pattern matches its decoded path; or the furthest any group got
-    /// (see ``URLNotHandledReason``).
-    static func find(_ url: DeepLinkURL, in groups: [URLGroupIndex]) -> Result<Found, URLNotHandledReason> {
-        URLSegmentDecoder.withDecoder(for: url) { decoder in
-            var schemeAccepted = false
-            var hostAccepted = false
-            var unmatchedHostLeads = false
-            for (position, group) in groups.enumerated() {
-                guard group.schemes.contains(url.scheme) else { continue }
-                schemeAccepted = true
-                let hostIsSegment = group.hosts == nil
-                guard group.accepts(hostOf: url, raw: decoder.host) else { continue }
-                hostAccepted = true
-                let segments: PathSegments
-                switch decoder.segments(hostLeads: hostIsSegment) {
-                case .success(let decoded): segments = decoded
-                case .failure(let reason): return .failure(reason)
+    /// Whether one of the texts is `raw`, ASCII letters of `raw` lowercased first when
+    /// `lowercasing` (the texts are lowercase).
+    func contains(_ raw: UnsafeBufferPointer<UInt8>, lowercasing: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                var start = 0
+                for end in ends {
+                    defer { start = end }
+                    guard end - start == raw.count else { continue }
+                    var offset = 0
+                    while offset < raw.count {
+                        var byte = raw[offset]
+                        if lowercasing, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte |= 0x20 }
+                        guard byte == bytes[start + offset] else { break }
+                        offset += 1
+                    }
+                    if offset == raw.count { return true }
                 }
-                var found: Found?
-                group.trie.firstMatch(in: segments) { index, bindings in
-                    found = Found(
-                        group: position, mapping: index,
-                        parameters: group.trie.captures(of: index, bindings, in: segments))
-                    return true
-                }
-                if let found { return .success(found) }
-                // Report the path this group matched: with the host in front when the group
-                // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
-                unmatchedHostLeads = hostIsSegment && !url.hostRange.isEmpty
+                return false
             }
-            if !schemeAccepted { return .failure(.unsupportedScheme(url.scheme)) }
-            if !hostAccepted { return .failure(.unknownHost(String(url.rawHost))) }
-            let path = unmatchedHostLeads ? "/" + url.rawHost + url.encodedPath : String(url.encodedPath)
-            return .failure(.noMatchingPath(path))
         }
     }
 }

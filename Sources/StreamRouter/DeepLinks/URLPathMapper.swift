@@ -13,17 +13,6 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     struct Mapping: Sendable {
         let pattern: URLPattern
         let route: @Sendable (MatchedURL) throws -> Route
-
-        /// Runs the closure on a match: the route, or why the closure refused it.
-        func route(for match: MatchedURL) -> Result<Route, URLNotHandledReason> {
-            do {
-                return .success(try route(match))
-            } catch let error as URLParameterError {
-                return .failure(.parameterConversionFailed(error))
-            } catch {
-                return .failure(.mappingFailed(pattern: pattern.text, error: error))
-            }
-        }
     }
 
     private struct Collected {

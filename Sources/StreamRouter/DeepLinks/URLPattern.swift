@@ -67,6 +67,14 @@ struct URLPattern: Sendable {
         return .parameter(String(name))
     }
 
+    /// The names of the `{name}` segments, in order.
+    var parameterNames: [String] {
+        segments.compactMap {
+            guard case .parameter(let name) = $0 else { return nil }
+            return name
+        }
+    }
+
     /// The segments as the route trie walks them.
     var trieSegments: [RouteTrie.Segment] {
         segments.map {

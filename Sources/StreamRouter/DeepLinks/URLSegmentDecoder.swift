@@ -9,9 +9,11 @@
 /// ``URLNotHandledReason/rejectedInput(_:)`` and the ``InputPolicy`` reason, so such text
 /// never reaches a route.
 ///
-/// Only valid inside ``withDecoder(for:_:)``: it points into storage that lives only for
+/// Only valid inside ``withDecoder(of:parts:_:)``: it points into storage that lives only for
 /// that call.
 struct URLSegmentDecoder {
+    /// The scheme as written.
+    let scheme: UnsafeBufferPointer<UInt8>
     /// The host and the path as written, percent-encoded.
     let host: UnsafeBufferPointer<UInt8>
     private let path: UnsafeBufferPointer<UInt8>
@@ -21,17 +23,20 @@ struct URLSegmentDecoder {
     /// segment's.
     private let bounds: UnsafeMutableBufferPointer<Int>
     private let hostCapacity: Int
-    /// The number of path segments once decoded, or why they are refused.
-    private var pathSegments: Result<Int, URLNotHandledReason>?
-    /// Where the host's bytes end once decoded, or why it is refused.
-    private var hostSegment: Result<Int, URLNotHandledReason>?
+    /// The number of path segments once decoded (a refusal ends the match, so it is never
+    /// asked again).
+    private var pathSegments: Int?
+    /// Where the host's bytes end once decoded.
+    private var hostSegment: Int?
 
     private init(
+        scheme: UnsafeBufferPointer<UInt8>,
         host: UnsafeBufferPointer<UInt8>,
         path: UnsafeBufferPointer<UInt8>,
         bytes: UnsafeMutableBufferPointer<UInt8>,
         bounds: UnsafeMutableBufferPointer<Int>
     ) {
+        self.scheme = scheme
         self.host = host
         self.path = path
         self.bytes = bytes
@@ -39,64 +44,69 @@ struct URLSegmentDecoder {
         hostCapacity = host.count
     }
 
-    /// Calls `body` with a decoder of `url`'s path.
-    static func withDecoder<Result>(for url: DeepLinkURL, _ body: (inout URLSegmentDecoder) -> Result) -> Result {
-        let byteCount = url.hostRange.count + url.pathRange.count
+    /// Calls `body` with a decoder of the URL whose scheme, host and path as written are
+    /// `parts` of `text` (see ``DeepLinkURL/withParts(of:_:)``).
+    static func withDecoder<Result, Failure: Error>(
+        of text: UnsafeBufferPointer<UInt8>,
+        parts: DeepLinkURL.Parts,
+        _ body: (inout URLSegmentDecoder) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let byteCount = parts.host.count + parts.path.count
         // At most one segment per two bytes of the path (with its slash), plus the host.
-        let boundCount = 2 * (url.pathRange.count / 2 + 2)
-        var source = url.source
-        // `withUTF8` makes a bridged string's bytes contiguous first.
-        return source.withUTF8 { text in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { bytes in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: boundCount) { bounds in
-                    var decoder = URLSegmentDecoder(
-                        host: UnsafeBufferPointer(rebasing: text[url.hostRange]),
-                        path: UnsafeBufferPointer(rebasing: text[url.pathRange]),
-                        bytes: bytes, bounds: bounds
-                    )
-                    return body(&decoder)
-                }
-            }
+        let boundCount = 2 * (parts.path.count / 2 + 2)
+        let boundBytes = boundCount * MemoryLayout<Int>.stride
+        // One allocation for both: the bounds first (aligned), then the decoded bytes.
+        return try withUnsafeTemporaryAllocation(
+            byteCount: boundBytes + byteCount, alignment: MemoryLayout<Int>.alignment
+        ) { storage throws(Failure) in
+            let bounds = UnsafeMutableBufferPointer(
+                start: storage.baseAddress?.bindMemory(to: Int.self, capacity: boundCount), count: boundCount)
+            let bytes = UnsafeMutableBufferPointer(
+                start: storage.baseAddress.map { ($0 + boundBytes).bindMemory(to: UInt8.self, capacity: byteCount) },
+                count: byteCount)
+            var decoder = URLSegmentDecoder(
+                scheme: UnsafeBufferPointer(rebasing: text[parts.scheme]),
+                host: UnsafeBufferPointer(rebasing: text[parts.host]),
+                path: UnsafeBufferPointer(rebasing: text[parts.path]),
+                bytes: bytes, bounds: bounds
+            )
+            return try body(&decoder)
         }
     }
 
     /// The decoded segments of the path, led by the host when `hostLeads` (and the URL has
-    /// one), or why they cannot be decoded.
-    mutating func segments(hostLeads: Bool) -> Result<PathSegments, URLNotHandledReason> {
+    /// one).
+    /// - Throws: Why they cannot be decoded. (Typed throws rather than a `Result`: the
+    ///   reason is a large enum, and copying a `Result` of it per segment cost more than
+    ///   decoding.)
+    mutating func segments(hostLeads: Bool) throws(URLNotHandledReason) -> PathSegments {
         let hasHost = hostLeads && !host.isEmpty
         if hasHost {
-            let decoded: Result<Int, URLNotHandledReason>
+            let end: Int
             if let known = hostSegment {
-                decoded = known
+                end = known
             } else {
-                decoded = decode(host, at: 0)
-                hostSegment = decoded
+                end = try decode(host, at: 0)
+                hostSegment = end
             }
-            switch decoded {
-            case .success(let end):
-                bounds[0] = 0
-                bounds[1] = end
-            case .failure(let reason):
-                return .failure(reason)
-            }
+            bounds[0] = 0
+            bounds[1] = end
         }
-        let path: Result<Int, URLNotHandledReason>
+        let count: Int
         if let known = pathSegments {
-            path = known
+            count = known
         } else {
-            path = decodePath()
-            pathSegments = path
+            count = try decodePath()
+            pathSegments = count
         }
-        return path.map { count in
-            let first = hasHost ? 0 : 2
-            let view = UnsafeMutableBufferPointer(rebasing: bounds[first..<(2 + 2 * count)])
-            return PathSegments(bytes: UnsafeBufferPointer(bytes), bounds: view, count: count + (hasHost ? 1 : 0))
-        }
+        let first = hasHost ? 0 : 2
+        let view = UnsafeMutableBufferPointer(rebasing: bounds[first..<(2 + 2 * count)])
+        return PathSegments(bytes: UnsafeBufferPointer(bytes), bounds: view, count: count + (hasHost ? 1 : 0))
     }
 
     /// Decodes every non-empty segment of the path into the buffer after the host.
     /// - Returns: The number of segments.
-    private mutating func decodePath() -> Result<Int, URLNotHandledReason> {
+    private func decodePath() throws(URLNotHandledReason) -> Int {
         var count = 0
         var end = hostCapacity
         var index = 0
@@ -109,22 +119,19 @@ struct URLSegmentDecoder {
             while index < path.count, path[index] != UInt8(ascii: "/") {
                 index += 1
             }
-            switch decode(UnsafeBufferPointer(rebasing: path[start..<index]), at: end) {
-            case .success(let segmentEnd):
-                count += 1
-                bounds[2 * count] = end
-                bounds[2 * count + 1] = segmentEnd
-                end = segmentEnd
-            case .failure(let reason):
-                return .failure(reason)
-            }
+            let segmentEnd = try decode(UnsafeBufferPointer(rebasing: path[start..<index]), at: end)
+            count += 1
+            bounds[2 * count] = end
+            bounds[2 * count + 1] = segmentEnd
+            end = segmentEnd
         }
-        return .success(count)
+        return count
     }
 
     /// Decodes `segment` into the buffer from `start`.
-    /// - Returns: Where its bytes end, or why it is refused.
-    private func decode(_ segment: UnsafeBufferPointer<UInt8>, at start: Int) -> Result<Int, URLNotHandledReason> {
+    /// - Returns: Where its bytes end.
+    /// - Throws: Why it is refused.
+    private func decode(_ segment: UnsafeBufferPointer<UInt8>, at start: Int) throws(URLNotHandledReason) -> Int {
         var end = start
         var index = 0
         var escaped = false
@@ -139,7 +146,7 @@ struct URLSegmentDecoder {
             guard index + 1 < segment.count, let high = Self.hexValue(segment[index]),
                 let low = Self.hexValue(segment[index + 1])
             else {
-                return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
+                throw .undecodablePathSegment(String(decoding: segment, as: UTF8.self))
             }
             index += 2
             bytes[end] = high << 4 | low
@@ -154,7 +161,7 @@ struct URLSegmentDecoder {
                 switch parser.parseScalar(from: &iterator) {
                 case .valid: continue
                 case .emptyInput: break scalars
-                case .error: return .failure(.undecodablePathSegment(String(decoding: segment, as: UTF8.self)))
+                case .error: throw .undecodablePathSegment(String(decoding: segment, as: UTF8.self))
                 }
             }
         }
@@ -162,10 +169,10 @@ struct URLSegmentDecoder {
             do throws(InputError) {
                 try InputPolicy.standard.check(decodedSegment: String(decoding: decoded, as: UTF8.self))
             } catch {
-                return .failure(.rejectedInput(error))
+                throw .rejectedInput(error)
             }
         }
-        return .success(end)
+        return end
     }
 
     /// Whether the bytes hold a control character as ``InputPolicy`` counts them: C0, DEL,

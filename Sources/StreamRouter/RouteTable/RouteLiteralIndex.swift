@@ -17,7 +17,7 @@
 /// release Benchmarks --filter route-table`: 1,000 patterns, hit last and miss, ≥ 300x the
 /// regex scan and flat in the number of patterns).
 struct RouteLiteralIndex: Sendable {
-    private struct Edge: Sendable {
+    fileprivate struct Edge: Sendable {
         let parent: Int
         let child: Int
         let hash: UInt64
@@ -33,32 +33,52 @@ struct RouteLiteralIndex: Sendable {
     /// half full.
     private var slots: [Int] = []
 
-    /// The child of `parent` whose label is `segment`, if any.
-    func child(of parent: Int, for segment: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let hash = Self.hash(parent: parent, segment)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            let edge = edges[entry - 1]
-            if edge.hash == hash, edge.parent == parent, edge.count == segment.count, label(edge, equals: segment) {
-                return edge.child
+    /// The table's storage, borrowed for the length of a lookup: a walk of the trie looks
+    /// up several segments without retaining (or bounds-checking) the arrays each time.
+    struct View {
+        fileprivate let labels: UnsafeBufferPointer<UInt8>
+        fileprivate let edges: UnsafeBufferPointer<Edge>
+        fileprivate let slots: UnsafeBufferPointer<Int>
+
+        /// The child of `parent` whose label is `segment`, if any.
+        func child(of parent: Int, for segment: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard !slots.isEmpty else { return nil }
+            let hash = RouteLiteralIndex.hash(parent: parent, segment)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                let edge = edges[entry - 1]
+                if edge.hash == hash, edge.parent == parent, edge.count == segment.count, label(edge, equals: segment) {
+                    return edge.child
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+        }
+
+        private func label(_ edge: Edge, equals segment: UnsafeBufferPointer<UInt8>) -> Bool {
+            for offset in 0..<edge.count where labels[edge.start + offset] != segment[offset] {
+                return false
+            }
+            return true
         }
     }
 
-    private func label(_ edge: Edge, equals segment: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Calls `body` with the table's storage borrowed.
+    func withView<Result>(_ body: (View) -> Result) -> Result {
         labels.withUnsafeBufferPointer { labels in
-            UnsafeBufferPointer(rebasing: labels[edge.start..<edge.start + edge.count]).elementsEqual(segment)
+            edges.withUnsafeBufferPointer { edges in
+                slots.withUnsafeBufferPointer { slots in
+                    body(View(labels: labels, edges: edges, slots: slots))
+                }
+            }
         }
     }
 
     /// The child of `parent` whose label is `label`, if any.
     func child(of parent: Int, for label: [UInt8]) -> Int? {
-        label.withUnsafeBufferPointer { child(of: parent, for: $0) }
+        label.withUnsafeBufferPointer { label in withView { $0.child(of: parent, for: label) } }
     }
 
     /// Adds the edge `parent` --`label`--> `child`; the edge must be new.
@@ -92,7 +112,7 @@ struct RouteLiteralIndex: Sendable {
     }
 
     /// FNV-1a over the bytes, seeded with the parent, then mixed so the low bits spread.
-    private static func hash(parent: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    fileprivate static func hash(parent: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: parent)
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

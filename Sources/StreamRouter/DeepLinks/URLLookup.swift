@@ -1,0 +1,120 @@
+import Foundation
+
+/// The compiled groups of a ``URLMatcherGroup``, in the order they are tried, and what
+/// each mapping's match reports. Not generic, so that the whole lookup, up to the
+/// ``MatchedURL`` the winning closure receives, is compiled for concrete types; the
+/// group's `match` only runs that closure.
+@usableFromInline
+final class URLLookup: Sendable {
+    private let groups: [URLGroupIndex]
+    /// The number, in the flat list of every group's mappings, of each group's first one.
+    private let firstMappings: [Int]
+    /// Per mapping of the flat list: its pattern text, and its parameter names in the
+    /// order the pattern names them.
+    private let patterns: [String]
+    private let parameterNames: [[String]]
+
+    /// The groups in order, each with its mappings' patterns in declaration order.
+    init(_ groups: [(index: URLGroupIndex, patterns: [URLPattern])]) {
+        self.groups = groups.map(\.index)
+        var firstMappings: [Int] = []
+        var patterns: [URLPattern] = []
+        for group in groups {
+            firstMappings.append(patterns.count)
+            patterns += group.patterns
+        }
+        self.firstMappings = firstMappings
+        self.patterns = patterns.map(\.text)
+        parameterNames = patterns.map(\.parameterNames)
+    }
+
+    /// The mapping a URL selects, by its number in the flat list of every group's
+    /// mappings, and what its closure receives.
+    @usableFromInline
+    struct Found: Sendable {
+        @usableFromInline let mapping: Int
+        @usableFromInline let match: MatchedURL
+    }
+
+    /// Why the walk over the groups found no mapping: how far it got.
+    private enum Miss: Error {
+        /// A segment could not be decoded or holds a control character.
+        case refused(URLNotHandledReason)
+        case unsupportedScheme
+        case unknownHost
+        /// Some group accepted the scheme and host but no path; `hostLeads` when the last
+        /// one reads the host as the first segment.
+        case noMatchingPath(hostLeads: Bool)
+    }
+
+    /// The first mapping, group by group in order, whose group accepts the URL's scheme
+    /// and host and whose pattern matches its decoded path.
+    /// - Throws: The furthest any group got (see ``URLNotHandledReason``). Typed throws
+    ///   rather than a `Result`, which cost a copy of the match per call.
+    @usableFromInline
+    func find(_ rawURL: URL) throws(URLNotHandledReason) -> Found {
+        guard !groups.isEmpty else { throw .noURLsRegistered }
+        let matched = try DeepLinkURL.withParts(of: rawURL) {
+            text, parts throws(URLNotHandledReason) -> (mapping: Int, values: [String]) in
+            func written(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+            }
+            do throws(Miss) {
+                return try URLSegmentDecoder.withDecoder(of: text, parts: parts) { decoder throws(Miss) in
+                    try walk(&decoder, hostIsPlain: parts.hostIsPlain)
+                }
+            } catch {
+                switch error {
+                case .refused(let reason):
+                    throw reason
+                case .unsupportedScheme:
+                    throw .unsupportedScheme(written(parts.scheme).lowercased())
+                case .unknownHost:
+                    throw .unknownHost(written(parts.host))
+                case .noMatchingPath(let hostLeads):
+                    throw .noMatchingPath(
+                        hostLeads ? "/" + written(parts.host) + written(parts.path) : written(parts.path))
+                }
+            }
+        }
+        let match = MatchedURL(
+            rawURL: rawURL, pattern: patterns[matched.mapping], names: parameterNames[matched.mapping],
+            values: matched.values)
+        return Found(mapping: matched.mapping, match: match)
+    }
+
+    /// Tries the groups in order on the decoder's URL.
+    private func walk(
+        _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool
+    ) throws(Miss) -> (mapping: Int, values: [String]) {
+        var schemeAccepted = false
+        var hostAccepted = false
+        var unmatchedHostLeads = false
+        for position in groups.indices {
+            let group = groups[position]
+            guard group.accepts(scheme: decoder.scheme) else { continue }
+            schemeAccepted = true
+            let hostIsSegment = group.hosts == nil
+            guard group.accepts(host: decoder.host, isPlain: hostIsPlain) else { continue }
+            hostAccepted = true
+            let segments: PathSegments
+            do throws(URLNotHandledReason) {
+                segments = try decoder.segments(hostLeads: hostIsSegment)
+            } catch {
+                throw .refused(error)
+            }
+            var matched: (mapping: Int, values: [String])?
+            group.trie.firstMatch(in: segments) { index, bindings in
+                matched = (firstMappings[position] + index, group.trie.captureValues(of: index, bindings, in: segments))
+                return true
+            }
+            if let matched { return matched }
+            // Report the path this group matched: with the host in front when the group
+            // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
+            unmatchedHostLeads = hostIsSegment && !decoder.host.isEmpty
+        }
+        if !schemeAccepted { throw .unsupportedScheme }
+        if !hostAccepted { throw .unknownHost }
+        throw .noMatchingPath(hostLeads: unmatchedHostLeads)
+    }
+}
