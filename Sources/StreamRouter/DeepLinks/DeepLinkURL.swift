@@ -42,17 +42,12 @@ struct DeepLinkURL {
     /// Calls `body` with the text the parts of `url` are read from and where they are in
     /// it: the URL's string, or for a URL read through Foundation's accessors, the scheme,
     /// the host and the path one after the other.
-    static func withParts<Result, Failure: Error>(
-        of url: URL,
-        _ body: (UnsafeBufferPointer<UInt8>, Parts) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    static func withParts<Result>(of url: URL, _ body: (UnsafeBufferPointer<UInt8>, Parts) -> Result) -> Result {
         if url.baseURL == nil {
             var text = url.absoluteString
             // `withUTF8` makes a bridged string's bytes contiguous first.
-            let direct: Swift.Result<Result, Failure>? = text.withUTF8 { bytes in
-                parse(bytes).map { parts in Swift.Result { () throws(Failure) in try body(bytes, parts) } }
-            }
-            if let direct { return try direct.get() }
+            let direct: Result? = text.withUTF8 { bytes in parse(bytes).map { body(bytes, $0) } }
+            if let direct { return direct }
         }
         let absolute = url.absoluteURL
         let scheme = absolute.scheme ?? ""
@@ -67,10 +62,7 @@ struct DeepLinkURL {
             hostIsPlain: host.utf8.allSatisfy(isPlainHostByte)
         )
         var source = scheme + host + path
-        let result: Swift.Result<Result, Failure> = source.withUTF8 { bytes in
-            Swift.Result { () throws(Failure) in try body(bytes, parts) }
-        }
-        return try result.get()
+        return source.withUTF8 { body($0, parts) }
     }
 
     /// The scheme, lowercased (`""` when the URL has none).
@@ -97,52 +89,52 @@ struct DeepLinkURL {
         byte < 0x80 && byte != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Reads `scheme://host/path...` from the bytes of a URL's string.
-    /// - Returns: Where the parts are, or `nil` when the URL has another shape (no scheme, user info,
-    ///   an IP literal, a port).
+    /// Reads `scheme://host/path...` from the bytes of a URL's string, in one pass.
+    /// - Returns: Where the parts are, or `nil` when the URL has another shape (no scheme,
+    ///   user info, an IP literal, a port, an IDNA host).
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
-            bytes[..<colon].allSatisfy(isSchemeByte)
-        else { return nil }
-        var index = colon + 1
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        var index = 1
+        while index < bytes.count, isSchemeByte(bytes[index]) {
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        let colon = index
+        index += 1
         var host = index..<index
+        var hostIsPlain = true
         if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
             index += 2
             let hostStart = index
-            while index < bytes.count {
+            hostBytes: while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                // User info, IP literals and ports (even empty ones) are left to Foundation.
-                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-                    || byte == UInt8(ascii: ":")
-                {
+                switch byte {
+                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                    break hostBytes
+                case UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+                    // User info, IP literals and ports (even empty ones) are left to Foundation.
                     return nil
+                case UInt8(ascii: "-"):
+                    // Foundation gives an IDNA host (`xn--caf-dma`) decoded (`café`): left to it.
+                    if index - hostStart >= 3, bytes[index - 1] == UInt8(ascii: "-"),
+                        bytes[index - 2] | 0x20 == UInt8(ascii: "n"), bytes[index - 3] | 0x20 == UInt8(ascii: "x")
+                    {
+                        return nil
+                    }
+                case UInt8(ascii: "%"), UInt8(ascii: "A")...UInt8(ascii: "Z"), 0x80...:
+                    hostIsPlain = false
+                default:
+                    break
                 }
                 index += 1
             }
             host = hostStart..<index
-            // Foundation gives an IDNA host (`xn--caf-dma`) decoded (`café`): left to it.
-            if containsPunycode(UnsafeBufferPointer(rebasing: bytes[host])) { return nil }
         }
         let pathStart = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
             index += 1
         }
-        return Parts(
-            scheme: 0..<colon, host: host, path: pathStart..<index,
-            hostIsPlain: bytes[host].allSatisfy(isPlainHostByte))
-    }
-
-    /// Whether `host` holds `xn--` (any case), the prefix of an IDNA label.
-    private static func containsPunycode(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard host.count >= 4 else { return false }
-        for start in 0...(host.count - 4)
-        where host[start] | 0x20 == UInt8(ascii: "x") && host[start + 1] | 0x20 == UInt8(ascii: "n")
-            && host[start + 2] == UInt8(ascii: "-") && host[start + 3] == UInt8(ascii: "-")
-        {
-            return true
-        }
-        return false
+        return Parts(scheme: 0..<colon, host: host, path: pathStart..<index, hostIsPlain: hostIsPlain)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

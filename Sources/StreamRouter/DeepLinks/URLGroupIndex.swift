@@ -16,11 +16,14 @@ final class URLGroupIndex: Sendable {
     private let hostBytes: FlatTexts
     /// The mappings' patterns, entry `i` for mapping `i`.
     let trie: RouteTrie
+    /// Whether the group reads the host as the first path segment (it names no hosts).
+    let hostLeadsPath: Bool
 
     init(schemes: Set<String>, hosts: Set<String>?, trie: RouteTrie) {
         self.schemes = schemes
         self.hosts = hosts
         self.trie = trie
+        hostLeadsPath = hosts == nil
         schemeBytes = FlatTexts(schemes.sorted())
         hostBytes = FlatTexts((hosts ?? []).sorted())
     }
@@ -33,10 +36,11 @@ final class URLGroupIndex: Sendable {
     /// Whether the group accepts the host written as `raw`; `isPlain` when those bytes are
     /// already decoded and lowercased (see ``DeepLinkURL/hostIsPlain``).
     func accepts(host raw: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Bool {
-        guard let hosts, !raw.isEmpty else { return hosts == nil }
+        guard !hostLeadsPath else { return true }
+        guard !raw.isEmpty else { return false }
         guard isPlain else {
             let decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased()
-            return decoded.map(hosts.contains) ?? false
+            return decoded.map { hosts?.contains($0) ?? false } ?? false
         }
         return hostBytes.contains(raw, lowercasing: false)
     }

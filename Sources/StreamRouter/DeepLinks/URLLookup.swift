@@ -28,14 +28,6 @@ final class URLLookup: Sendable {
         parameterNames = patterns.map(\.parameterNames)
     }
 
-    /// The mapping a URL selects, by its number in the flat list of every group's
-    /// mappings, and what its closure receives.
-    @usableFromInline
-    struct Found: Sendable {
-        @usableFromInline let mapping: Int
-        @usableFromInline let match: MatchedURL
-    }
-
     /// Why the walk over the groups found no mapping: how far it got.
     private enum Miss: Error {
         /// A segment could not be decoded or holds a control character.
@@ -49,13 +41,17 @@ final class URLLookup: Sendable {
 
     /// The first mapping, group by group in order, whose group accepts the URL's scheme
     /// and host and whose pattern matches its decoded path.
+    /// - Returns: The mapping, by its number in the flat list of every group's mappings,
+    ///   and what its closure receives.
     /// - Throws: The furthest any group got (see ``URLNotHandledReason``). Typed throws
     ///   rather than a `Result`, which cost a copy of the match per call.
     @usableFromInline
-    func find(_ rawURL: URL) throws(URLNotHandledReason) -> Found {
+    func find(_ rawURL: URL) throws(URLNotHandledReason) -> (mapping: Int, match: MatchedURL) {
         guard !groups.isEmpty else { throw .noURLsRegistered }
-        let matched = try DeepLinkURL.withParts(of: rawURL) {
-            text, parts throws(URLNotHandledReason) -> (mapping: Int, values: [String]) in
+        // The closure hands a refusal out through `refusal`: returning a `Result` of the
+        // large reason enum cost a copy of the match per call.
+        var refusal: URLNotHandledReason?
+        let matched = DeepLinkURL.withParts(of: rawURL) { text, parts -> (mapping: Int, values: [String])? in
             func written(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
             }
@@ -66,21 +62,23 @@ final class URLLookup: Sendable {
             } catch {
                 switch error {
                 case .refused(let reason):
-                    throw reason
+                    refusal = reason
                 case .unsupportedScheme:
-                    throw .unsupportedScheme(written(parts.scheme).lowercased())
+                    refusal = .unsupportedScheme(written(parts.scheme).lowercased())
                 case .unknownHost:
-                    throw .unknownHost(written(parts.host))
+                    refusal = .unknownHost(written(parts.host))
                 case .noMatchingPath(let hostLeads):
-                    throw .noMatchingPath(
+                    refusal = .noMatchingPath(
                         hostLeads ? "/" + written(parts.host) + written(parts.path) : written(parts.path))
                 }
+                return nil
             }
         }
+        guard let matched else { throw refusal ?? .noURLsRegistered }
         let match = MatchedURL(
             rawURL: rawURL, pattern: patterns[matched.mapping], names: parameterNames[matched.mapping],
             values: matched.values)
-        return Found(mapping: matched.mapping, match: match)
+        return (matched.mapping, match)
     }
 
     /// Tries the groups in order on the decoder's URL.
@@ -94,7 +92,7 @@ final class URLLookup: Sendable {
             let group = groups[position]
             guard group.accepts(scheme: decoder.scheme) else { continue }
             schemeAccepted = true
-            let hostIsSegment = group.hosts == nil
+            let hostIsSegment = group.hostLeadsPath
             guard group.accepts(host: decoder.host, isPlain: hostIsPlain) else { continue }
             hostAccepted = true
             let segments: PathSegments
@@ -103,12 +101,9 @@ final class URLLookup: Sendable {
             } catch {
                 throw .refused(error)
             }
-            var matched: (mapping: Int, values: [String])?
-            group.trie.firstMatch(in: segments) { index, bindings in
-                matched = (firstMappings[position] + index, group.trie.captureValues(of: index, bindings, in: segments))
-                return true
+            if let matched = group.trie.firstCaptures(in: segments) {
+                return (firstMappings[position] + matched.entry, matched.values)
             }
-            if let matched { return matched }
             // Report the path this group matched: with the host in front when the group
             // reads the host as the first segment (`myapp://ITEM/1` is `/ITEM/1`).
             unmatchedHostLeads = hostIsSegment && !decoder.host.isEmpty

@@ -45,7 +45,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// What matching reads of every group.
     @usableFromInline let lookup: URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
-    /// ``URLLookup/Found/mapping``).
+    /// ``URLLookup/find(_:)``).
     @usableFromInline let routes: [@Sendable (MatchedURL) throws -> Route]
 
     /// Joins groups, tried in the given order.
@@ -130,7 +130,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// > runtime for generic metadata on every match (the `open-url` benchmark).
     @inlinable
     public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
-        let found: URLLookup.Found
+        let found: (mapping: Int, match: MatchedURL)
         do throws(URLNotHandledReason) {
             found = try lookup.find(url)
         } catch {

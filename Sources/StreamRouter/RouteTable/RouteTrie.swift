@@ -297,10 +297,22 @@ final class RouteTrie: Sendable {
         return RouteInformation(path: matchedPath, parameters: parameters)
     }
 
+    /// The first entry in declaration order whose pattern matches the segments `path`, and
+    /// what its named segments took, in the order of the pattern's names (what a URL
+    /// pattern's `{name}`s took; every name of a URL pattern takes a segment).
+    func firstCaptures(in path: PathSegments) -> (entry: Int, values: [String])? {
+        var found: (entry: Int, values: [String])?
+        firstMatch(in: path) { index, bindings in
+            found = (index, captureValues(of: index, bindings, in: path))
+            return true
+        }
+        return found
+    }
+
     /// The segments entry `index`'s named segments took for `bindings`, in the order of
     /// the pattern's names (what a URL pattern's `{name}`s took; every name of a URL
     /// pattern takes a segment).
-    func captureValues(of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments) -> [String] {
+    private func captureValues(of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments) -> [String] {
         var values: [String] = []
         values.reserveCapacity(captureCounts[index])
         for offset in bindings.indices {
