@@ -229,6 +229,24 @@ enum LinkRoute: RouteProvider {
         }
     }
 
+    /// Every parameter of a pattern naming several reaches the closure under its own name
+    /// (the first is kept apart from the others), and `parameters` holds them all.
+    @Test func severalParametersAreReadByName() throws {
+        let byName = URLMatcherGroup<[String]>.group("h.example") {
+            $0.map("{a}/x/{b}/{c}/{d}") { match in try ["d", "c", "b", "a"].map { try match.param($0) } }
+        }
+        let all = URLMatcherGroup<[String: String]>.group("h.example") {
+            $0.map("{a}/x/{b}/{c}/{d}") { $0.parameters }
+        }
+        let url = try #require(URL(string: "https://h.example/1/x/two/%33/four"))
+        #expect(try byName.match(url).get() == ["four", "3", "two", "1"])
+        #expect(try all.match(url).get() == ["a": "1", "b": "two", "c": "3", "d": "four"])
+        let matched = MatchedURL(rawURL: URL(string: "https://h/p")!, pattern: "p", parameters: ["a": "1", "b": "2"])
+        #expect(matched.parameters == ["a": "1", "b": "2"])
+        #expect(try matched.param("b", as: Int.self) == 2)
+        #expect(try matched.param("a", as: Int.self) == 1)
+    }
+
     @Test func typeWithoutURLsHandlesNone() async throws {
         let router = Router<RouterTestRoute>()
         let events = StreamRecorder(router.events)

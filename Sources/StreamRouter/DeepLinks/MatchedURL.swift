@@ -18,23 +18,29 @@ public struct MatchedURL: Sendable {
     /// The pattern text of the mapping that matched, as registered.
     public let pattern: String
     /// The names of the `{name}` parameters, and what each took (percent-decoded), in the
-    /// same order: two arrays rather than a dictionary, since a pattern has few names and
-    /// a match should not hash them (``param(_:as:)`` scans the names).
-    @usableFromInline let names: [String]
-    @usableFromInline let values: [String]
+    /// same order: rather than a dictionary, since a pattern has few names and a match
+    /// should not hash them (``param(_:as:)`` scans the names).
+    let names: [String]
+    let values: SegmentCaptures
 
     /// The `{name}` parameters, percent-decoded, by name.
     public var parameters: [String: String] {
-        Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first })
+        var parameters: [String: String] = [:]
+        for (index, name) in names.enumerated() where parameters[name] == nil {
+            parameters[name] = values[index]
+        }
+        return parameters
     }
 
     /// Creates a match (for tests of mapping closures).
     public init(rawURL: URL, pattern: String, parameters: [String: String]) {
-        self.init(rawURL: rawURL, pattern: pattern, names: Array(parameters.keys), values: Array(parameters.values))
+        self.init(
+            rawURL: rawURL, pattern: pattern, names: Array(parameters.keys),
+            values: SegmentCaptures(Array(parameters.values)))
     }
 
     /// A match whose parameter `names[i]` took `values[i]`.
-    init(rawURL: URL, pattern: String, names: [String], values: [String]) {
+    init(rawURL: URL, pattern: String, names: [String], values: SegmentCaptures) {
         self.rawURL = rawURL
         self.pattern = pattern
         self.names = names
@@ -45,7 +51,7 @@ public struct MatchedURL: Sendable {
     @usableFromInline
     func value(of name: String) -> String? {
         for index in names.indices where names[index] == name {
-            return index < values.count ? values[index] : nil
+            return values[index]
         }
         return nil
     }

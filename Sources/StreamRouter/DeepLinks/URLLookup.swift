@@ -51,7 +51,7 @@ final class URLLookup: Sendable {
         // The closure hands a refusal out through `refusal`: returning a `Result` of the
         // large reason enum cost a copy of the match per call.
         var refusal: URLNotHandledReason?
-        let matched = DeepLinkURL.withParts(of: rawURL) { text, parts -> (mapping: Int, values: [String])? in
+        let matched = DeepLinkURL.withParts(of: rawURL) { text, parts -> (mapping: Int, values: SegmentCaptures)? in
             func written(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
             }
@@ -84,7 +84,7 @@ final class URLLookup: Sendable {
     /// Tries the groups in order on the decoder's URL.
     private func walk(
         _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool
-    ) throws(Miss) -> (mapping: Int, values: [String]) {
+    ) throws(Miss) -> (mapping: Int, values: SegmentCaptures) {
         var schemeAccepted = false
         var hostAccepted = false
         var unmatchedHostLeads = false

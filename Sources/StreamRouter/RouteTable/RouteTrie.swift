@@ -300,8 +300,8 @@ final class RouteTrie: Sendable {
     /// The first entry in declaration order whose pattern matches the segments `path`, and
     /// what its named segments took, in the order of the pattern's names (what a URL
     /// pattern's `{name}`s took; every name of a URL pattern takes a segment).
-    func firstCaptures(in path: PathSegments) -> (entry: Int, values: [String])? {
-        var found: (entry: Int, values: [String])?
+    func firstCaptures(in path: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
+        var found: (entry: Int, values: SegmentCaptures)?
         firstMatch(in: path) { index, bindings in
             found = (index, captureValues(of: index, bindings, in: path))
             return true
@@ -312,9 +312,10 @@ final class RouteTrie: Sendable {
     /// The segments entry `index`'s named segments took for `bindings`, in the order of
     /// the pattern's names (what a URL pattern's `{name}`s took; every name of a URL
     /// pattern takes a segment).
-    private func captureValues(of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments) -> [String] {
-        var values: [String] = []
-        values.reserveCapacity(captureCounts[index])
+    private func captureValues(
+        of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments
+    ) -> SegmentCaptures {
+        var values = SegmentCaptures()
         for offset in bindings.indices {
             let part = bindings[offset]
             switch steps[stepStarts[index] + offset].kind {
