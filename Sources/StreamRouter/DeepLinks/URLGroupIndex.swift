@@ -34,7 +34,7 @@ final class URLGroupIndex: Sendable {
     }
 
     /// Whether the group accepts the host written as `raw`; `isPlain` when those bytes are
-    /// already decoded and lowercased (see ``DeepLinkURL/hostIsPlain``).
+    /// already decoded and lowercased (see ``DeepLinkURL/Parts/hostIsPlain``).
     func accepts(host raw: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Bool {
         guard !hostLeadsPath else { return true }
         guard !raw.isEmpty else { return false }

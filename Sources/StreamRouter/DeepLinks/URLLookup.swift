@@ -48,8 +48,7 @@ final class URLLookup: Sendable {
     @usableFromInline
     func find(_ rawURL: URL) throws(URLNotHandledReason) -> (mapping: Int, match: MatchedURL) {
         guard !groups.isEmpty else { throw .noURLsRegistered }
-        // The closure hands a refusal out through `refusal`: returning a `Result` of the
-        // large reason enum cost a copy of the match per call.
+        // The closure hands a refusal out through `refusal`, for the same reason.
         var refusal: URLNotHandledReason?
         let matched = DeepLinkURL.withParts(of: rawURL) { text, parts -> (mapping: Int, values: SegmentCaptures)? in
             func written(_ range: Range<Int>) -> String {
