@@ -24,6 +24,9 @@ public struct MatchedURL: Sendable {
     let values: SegmentCaptures
 
     /// The `{name}` parameters, percent-decoded, by name.
+    ///
+    /// Built when read (a match keeps its values in the pattern's order, which
+    /// ``param(_:as:)`` reads without hashing): read it once rather than per parameter.
     public var parameters: [String: String] {
         var parameters: [String: String] = [:]
         for (index, name) in names.enumerated() where parameters[name] == nil {
