@@ -121,6 +121,12 @@ target_dir() {
     esac
 }
 
+# Runs sharing a build directory take turns to build (the source snapshots and libraries
+# are shared, and two builds at once tore them); their fuzzers then run side by side.
+exec 9>"$build/.build-lock"
+if command -v flock >/dev/null 2>&1; then
+    flock 9
+fi
 rebuilt=
 build_module AsyncObservables Sources/AsyncObservables
 build_module StreamRouter Sources/StreamRouter
@@ -132,6 +138,7 @@ for target in "${targets[@]}"; do
     fi
 done
 
+exec 9>&-  # the build is done: release the lock
 if [[ "$seconds" == 0 ]]; then
     echo "== built: ${targets[*]} in $build"
     exit 0
