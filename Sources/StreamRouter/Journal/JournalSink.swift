@@ -7,6 +7,7 @@
 /// router's, never before) and calls nothing else: no route code, nothing that resumes,
 /// yields or finishes. It stores the event as it is and makes journal entries only when
 /// the journal is read, so that recording costs a navigation as little as possible.
+@usableFromInline
 protocol JournalSink<Route>: AnyObject, Sendable {
     associatedtype Route: RouteProvider
 

@@ -43,6 +43,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
 
     /// The kind of ``NavigationAction`` a change of the displayed path (the stack's path
     /// and the modal's) made by this operation publishes: dismissing a modal goes back.
+    @inlinable
     var actionKind: NavigationAction.Action {
         switch self {
         case .navigate, .replace, .restore: .push

@@ -6,8 +6,9 @@
 /// waits for its turn; only the navigation being served runs guards and commits, so
 /// concurrent navigations never interleave and commit in call order. A navigation that gives
 /// up (its task was cancelled while waiting) still hands its turn on.
+@usableFromInline
 struct NavigationQueue: Sendable {
-    typealias Ticket = UInt64
+    @usableFromInline typealias Ticket = UInt64
 
     private var nextTicket: Ticket = 0
     private var serving: Ticket = 0
@@ -15,12 +16,14 @@ struct NavigationQueue: Sendable {
     private var abandoned: Set<Ticket> = []
 
     /// Takes the next ticket.
+    @usableFromInline
     mutating func enqueue() -> Ticket {
         defer { nextTicket &+= 1 }
         return nextTicket
     }
 
     /// Whether it is `ticket`'s turn now.
+    @usableFromInline
     func isServing(_ ticket: Ticket) -> Bool {
         ticket == serving
     }
@@ -47,6 +50,7 @@ struct NavigationQueue: Sendable {
 
     /// Ends `ticket`'s turn, or gives it up if it has not come yet.
     /// - Returns: The continuation of the next navigation, to resume with `true`.
+    @usableFromInline
     mutating func leave(_ ticket: Ticket) -> CheckedContinuation<Bool, Never>? {
         guard ticket == serving else {
             abandoned.insert(ticket)

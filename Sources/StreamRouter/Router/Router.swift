@@ -59,8 +59,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
-    let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
-    let hooks = Locked(RouterHooks<Route>())
+    @usableFromInline let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
+    @usableFromInline let hooks = Locked(RouterHooks<Route>())
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
@@ -189,7 +189,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }
 
-    let persistence: StatePersistence<RouterState<Route>>?
+    @usableFromInline let persistence: StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
     let savedState = Locked<RouterState<Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.

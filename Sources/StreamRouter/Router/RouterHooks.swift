@@ -1,6 +1,7 @@
 /// The guards and transition handlers registered on a ``Router``, kept behind their own
 /// lock. A navigation reads a snapshot when its turn comes, so registering while it runs
 /// affects the next navigation.
+@usableFromInline
 struct RouterHooks<Route: RouteProvider>: Sendable {
     typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
@@ -19,7 +20,11 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     /// The clock deadlines are measured on.
     var clock: any Clock<Duration> = ContinuousClock()
 
-    private(set) var guards: [Guard] = []
+    private(set) var guards: [Guard] = [] {
+        didSet { hasGuards = !guards.isEmpty }
+    }
+    /// Whether any guard is registered (read by every navigation).
+    @usableFromInline private(set) var hasGuards = false
     /// One registered transition handler.
     struct Transition: Sendable {
         /// The handler's own deadline; `nil` for the router's default.
@@ -27,7 +32,11 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
         let perform: TransitionHandler
     }
 
-    private(set) var transitions: [String: Transition] = [:]
+    private(set) var transitions: [String: Transition] = [:] {
+        didSet { hasTransitions = !transitions.isEmpty }
+    }
+    /// Whether any transition handler is registered (read by every navigation).
+    @usableFromInline private(set) var hasTransitions = false
     private var nextGuardID: UInt64 = 0
 
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {

@@ -10,12 +10,15 @@ import Synchronization
 /// stack each. Each route's ``RouteProvider/path`` is computed once, when it is pushed;
 /// ``path`` joins them when read, and ``stack`` builds an array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
+    // The operations a navigation runs are `@inlinable` (see `Router.run`): client
+    // specialisation, measured by the Benchmarks' `open-url` row.
+
     /// The pushed routes, the top one on top.
-    private(set) var entries = PersistentStack<RouteStackEntry<Route>>()
+    @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
     /// The presented modal and its identity, if any.
-    private(set) var modalEntry: RouteStackEntry<Route>?
+    @usableFromInline var modalEntry: RouteStackEntry<Route>?
     /// The length in UTF-8 bytes of the entries' paths joined.
-    private var pathLength = 0
+    @usableFromInline var pathLength = 0
 
     /// Creates a state.
     /// - Parameters:
@@ -84,6 +87,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// share everything below what it changed), so it costs O(what changed).
     ///
     /// - Parameter includingModal: Compare the ``displayedPath``s instead.
+    @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
         let mySuffix = includingModal ? modalEntry?.path ?? "" : ""
         let theirSuffix = includingModal ? other.modalEntry?.path ?? "" : ""
@@ -112,6 +116,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Pushes `route`; when the stack would hold more than `limit` routes, the bottom one
     /// is dropped (finding it walks the stack: only a stack at its limit pays that).
+    @inlinable
     mutating func push(_ route: Route, limit: Int = .max) {
         guard limit > 0 else { return }
         let entry = RouteStackEntry(route)
@@ -123,6 +128,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
+    @inlinable
     mutating func removeLast(_ k: Int) {
         for _ in 0..<min(max(k, 0), entries.count) {
             pathLength -= entries.popLast()?.path.utf8.count ?? 0
@@ -130,18 +136,21 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The state with only the top `limit` routes (at least one) when it holds more.
+    @usableFromInline
     func limited(to limit: Int) -> RouterState {
         guard count > max(limit, 1) else { return self }
         return RouterState(stack: Array(stack.suffix(max(limit, 1))), modal: modal)
     }
 
     /// Pops every route.
+    @inlinable
     mutating func removeAll() {
         entries = PersistentStack()
         pathLength = 0
     }
 
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
+    @inlinable
     func distanceFromTop(to route: Route) -> Int? {
         for (distance, entry) in entries.topDown.enumerated() where entry.route == route {
             return distance
@@ -163,17 +172,19 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Whether both states share their storage and modal (then they are equal), in O(1).
+    @inlinable
     func isIdentical(to other: RouterState) -> Bool {
         entries.isIdentical(to: other.entries) && modalEntry?.id == other.modalEntry?.id
     }
 
     /// The id of the top entry, `nil` at the root.
-    var topEntryID: UInt64? { entries.last?.id }
+    @inlinable var topEntryID: UInt64? { entries.last?.id }
 
     /// The ids of this state's entries that `other` no longer holds, down to the first
     /// entry both share (or down to `minimumID`: entries below it are not looked at), in
     /// O(what changed). Ids increase from the bottom of a stack to its top, so both stacks
     /// are walked from the top in step, by id.
+    @usableFromInline
     func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
         var removed: [UInt64] = []
         var mine = entries.topDown.makeIterator()
@@ -227,22 +238,32 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// reaches the caller that pushed that very entry. Ids increase in the order entries are
 /// made, so a stack's ids increase from the bottom to the top. Equality and hashing
 /// ignore the id: two states showing the same routes are equal.
+@usableFromInline
 struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
-    let route: Route
-    let path: String
-    let id: UInt64
+    @usableFromInline let route: Route
+    @usableFromInline let path: String
+    @usableFromInline let id: UInt64
 
+    @inlinable
     init(_ route: Route) {
         self.route = route
-        id = routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-        let normalized = PathResolver.normalize(route.path)
-        path = normalized == "/" ? "" : normalized
+        id = nextRouteStackEntryID()
+        path = Self.entryPath(route.path)
     }
 
+    /// `path` normalised, and empty for `/`.
+    @usableFromInline
+    static func entryPath(_ path: String) -> String {
+        let normalized = PathResolver.normalize(path)
+        return normalized == "/" ? "" : normalized
+    }
+
+    @usableFromInline
     static func == (lhs: RouteStackEntry, rhs: RouteStackEntry) -> Bool {
         lhs.route == rhs.route
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(route)
     }
@@ -251,16 +272,24 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 /// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
 private let routeStackEntryIDs = Atomic<UInt64>(0)
 
+/// The next ``RouteStackEntry/id``.
+@usableFromInline
+func nextRouteStackEntryID() -> UInt64 {
+    routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+}
+
 /// The bytes of a stack's joined path, from the last one back, entry by entry.
-private struct PathBytesFromEnd<Route: RouteProvider> {
+@usableFromInline
+struct PathBytesFromEnd<Route: RouteProvider> {
     /// The entry being read and the entries below it.
-    private var node: PersistentStack<RouteStackEntry<Route>>.Node?
+    @usableFromInline var node: PersistentStack<RouteStackEntry<Route>>.Node?
     /// The visible entries from `node` down.
-    private var remaining: Int
-    private var bytes: String.UTF8View
-    private var index: String.UTF8View.Index
+    @usableFromInline var remaining: Int
+    @usableFromInline var bytes: String.UTF8View
+    @usableFromInline var index: String.UTF8View.Index
 
     /// Reads `suffix` (a modal's path) first, then the entries' paths.
+    @inlinable
     init(_ entries: PersistentStack<RouteStackEntry<Route>>, suffix: String = "") {
         node = entries.top
         remaining = entries.count
@@ -270,11 +299,13 @@ private struct PathBytesFromEnd<Route: RouteProvider> {
 
     /// Whether both readers are between entries, at the same node with the same number of
     /// entries left: the rest of both paths is the same bytes.
+    @inlinable
     func isSharing(with other: PathBytesFromEnd) -> Bool {
         index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
             && remaining == other.remaining
     }
 
+    @inlinable
     mutating func next() -> UInt8? {
         while index == bytes.startIndex {
             guard remaining > 0, let current = node else { return nil }
