@@ -10,27 +10,20 @@
 struct PersistentStack<Element> {
     /// One entry and the entries below it.
     @usableFromInline
-    final class Node {
+    final class Node: PersistentStackLink {
         @usableFromInline let element: Element
-        /// The node below; only ever changed by `deinit`, when nothing else holds this node.
-        @usableFromInline private(set) var below: Node?
-        /// The number of nodes from this one down to the bottom, hidden ones included.
-        @usableFromInline let depth: Int
 
         @inlinable
         init(_ element: Element, below: Node?) {
             self.element = element
-            self.below = below
-            depth = (below?.depth ?? 0) + 1
+            super.init(below: below)
         }
 
-        deinit {
-            // Release a long chain iteratively: a recursive release of 100,000 nodes would
-            // overflow the stack.
-            var next = below.take()
-            while isKnownUniquelyReferenced(&next), let node = next {
-                next = node.below.take()
-            }
+        /// The node below.
+        @inlinable
+        var below: Node? {
+            // Every link of a stack of `Element`s is a `Node` of `Element`s.
+            link.map { unsafeDowncast($0, to: Node.self) }
         }
     }
 
@@ -157,6 +150,32 @@ struct PersistentStack<Element> {
                 node = current.below
                 return current.element
             }
+        }
+    }
+}
+
+/// What a ``PersistentStack/Node`` links to the node below: not generic, so that
+/// releasing a chain of nodes (each navigation that pops one) asks the runtime for no
+/// generic metadata.
+@usableFromInline
+class PersistentStackLink {
+    /// The node below; only ever changed by `deinit`, when nothing else holds this node.
+    @usableFromInline final private(set) var link: PersistentStackLink?
+    /// The number of nodes from this one down to the bottom, hidden ones included.
+    @usableFromInline final let depth: Int
+
+    @inlinable
+    init(below: PersistentStackLink?) {
+        link = below
+        depth = (below?.depth ?? 0) + 1
+    }
+
+    deinit {
+        // Release a long chain iteratively: a recursive release of 100,000 nodes would
+        // overflow the stack.
+        var next = link.take()
+        while isKnownUniquelyReferenced(&next), let node = next {
+            next = node.link.take()
         }
     }
 }

@@ -246,7 +246,7 @@ extension Router {
             // A stack change that leaves the displayed path as it was (a modal dismissed as
             // a route with its path is pushed) still publishes an action, with equal paths,
             // so that `paths` sees the stack's change.
-            let modalChanged = proposed.modalEntry?.id != previous.modalEntry?.id
+            let modalChanged = proposed.modalID != previous.modalID
             if stackChanged || (modalChanged && !proposed.hasSamePath(as: previous, includingModal: true)) {
                 // The paths are joined when read: building them here would cost O(stack).
                 action = NavigationAction(
@@ -293,13 +293,13 @@ extension Router {
         var target: UInt64?
         if result != nil, request.redirectedFrom.isEmpty {
             switch request.operation {
-            case .dismiss: target = previous.modalEntry?.id
+            case .dismiss: target = previous.modalID
             case .back(count: 1): target = previous.topEntryID
             default: break
             }
         }
         var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
-        if let modal = previous.modalEntry?.id, modal != proposed.modalEntry?.id {
+        if let modal = previous.modalID, modal != proposed.modalID {
             left.append(modal)
         }
         var deliveries: [ScreenResultDelivery] = []
@@ -324,7 +324,7 @@ extension Router {
     ) -> UInt64? {
         guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
         if route.transition == .modal {
-            guard let entry = proposed.modalEntry, entry.id != previous.modalEntry?.id else { return nil }
+            guard let entry = proposed.modalEntry, entry.id != previous.modalID else { return nil }
             return entry.id
         }
         guard proposed.top == route, let id = proposed.topEntryID, id != previous.topEntryID else { return nil }

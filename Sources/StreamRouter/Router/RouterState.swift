@@ -15,10 +15,21 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// The pushed routes, the top one on top.
     @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
-    /// The presented modal and its identity, if any.
-    @usableFromInline var modalEntry: RouteStackEntry<Route>?
+    /// The presented modal and its identity, if any, boxed: a state holds only references
+    /// and integers, so copying one (a navigation makes several) is a few retains whatever
+    /// `Route` is.
+    @usableFromInline var presented: PresentedEntry<Route>?
     /// The length in UTF-8 bytes of the entries' paths joined.
     @usableFromInline var pathLength = 0
+
+    /// The presented modal and its identity, if any.
+    @inlinable var modalEntry: RouteStackEntry<Route>? {
+        get { presented?.entry }
+        set { presented = newValue.map { PresentedEntry($0) } }
+    }
+
+    /// The id of the presented modal's entry, if any.
+    @inlinable var modalID: UInt64? { presented?.entry.id }
 
     /// Creates a state.
     /// - Parameters:
@@ -45,7 +56,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The presented modal route, if any. Setting it presents a new modal, even when it is
     /// the same route: a screen awaiting the result of the modal it replaces gets `nil`.
     public var modal: Route? {
-        get { modalEntry?.route }
+        get { presented?.entry.route }
         set { modalEntry = newValue.map { RouteStackEntry($0) } }
     }
 
@@ -58,7 +69,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// RouterState(stack: [.home], modal: .login).displayedPath   // "/home/login"
     /// ```
     public var displayedPath: String {
-        guard let modalPath = modalEntry?.path, !modalPath.isEmpty else { return path }
+        guard let modalPath = presented?.entry.path, !modalPath.isEmpty else { return path }
         return pathLength == 0 ? modalPath : path + modalPath
     }
 
@@ -82,21 +93,25 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Whether ``path`` is the same for both states, without building either: compares the
-    /// joined paths' bytes from the end, and stops at the first difference or at the
+    /// joined paths' bytes from the end (a whole entry's path at a time while the entries
+    /// line up), and stops at the first difference or at the
     /// first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
     ///
     /// - Parameter includingModal: Compare the ``displayedPath``s instead.
     @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
-        let mySuffix = includingModal ? modalEntry?.path ?? "" : ""
-        let theirSuffix = includingModal ? other.modalEntry?.path ?? "" : ""
+        let mySuffix = includingModal ? presented?.entry.path ?? "" : ""
+        let theirSuffix = includingModal ? other.presented?.entry.path ?? "" : ""
         guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
         var mine = PathBytesFromEnd(entries, suffix: mySuffix)
         var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
             if mine.isSharing(with: theirs) {
                 return true
+            }
+            if mine.skipEqualEntry(with: &theirs) {
+                continue
             }
             switch (mine.next(), theirs.next()) {
             case (nil, nil): return true
@@ -174,7 +189,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Whether both states share their storage and modal (then they are equal), in O(1).
     @inlinable
     func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && modalEntry?.id == other.modalEntry?.id
+        entries.isIdentical(to: other.entries) && modalID == other.modalID
     }
 
     /// The id of the top entry, `nil` at the root.
@@ -269,6 +284,17 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     }
 }
 
+/// A presented modal's entry, in a box of its own (see ``RouterState/presented``).
+@usableFromInline
+final class PresentedEntry<Route: RouteProvider>: Sendable {
+    @usableFromInline let entry: RouteStackEntry<Route>
+
+    @inlinable
+    init(_ entry: RouteStackEntry<Route>) {
+        self.entry = entry
+    }
+}
+
 /// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
 private let routeStackEntryIDs = Atomic<UInt64>(0)
 
@@ -303,6 +329,21 @@ struct PathBytesFromEnd<Route: RouteProvider> {
     func isSharing(with other: PathBytesFromEnd) -> Bool {
         index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
             && remaining == other.remaining
+    }
+
+    /// When both readers are between entries and their next entries have equal paths,
+    /// moves both past them (one string comparison instead of a byte at a time).
+    /// - Returns: Whether they moved.
+    @inlinable
+    mutating func skipEqualEntry(with other: inout PathBytesFromEnd) -> Bool {
+        guard index == bytes.startIndex, other.index == other.bytes.startIndex, remaining > 0, other.remaining > 0,
+            let current = node, let theirs = other.node, current.element.path == theirs.element.path
+        else { return false }
+        node = current.below
+        remaining -= 1
+        other.node = theirs.below
+        other.remaining -= 1
+        return true
     }
 
     @inlinable
