@@ -11,7 +11,11 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     case back(count: Int)
     /// Pop to the last occurrence of the route; nothing when it is absent
     /// (``Router/navigateBack(to:)``).
-    case backTo(Route)
+    ///
+    /// Boxed, so that an operation's layout does not depend on `Route`: requests and
+    /// events holding one are copied with retains (measured by the Benchmarks' `open-url`
+    /// row).
+    indirect case backTo(Route)
     /// Pop every route (``Router/navigateToRoot()``).
     case toRoot
     /// Pop every route, then show the routes as ``navigate(to:)`` does, in one step

@@ -57,9 +57,9 @@ struct NavigationQueue: Sendable {
             return nil
         }
         serving &+= 1
-        while abandoned.remove(serving) != nil {
+        while !abandoned.isEmpty, abandoned.remove(serving) != nil {
             serving &+= 1
         }
-        return waiting.removeValue(forKey: serving)
+        return waiting.isEmpty ? nil : waiting.removeValue(forKey: serving)
     }
 }

@@ -35,7 +35,7 @@ extension Router {
         awaiting awaited: Route? = nil,
         delivering result: ScreenResult? = nil
     ) async throws(NavigationError) -> UInt64? {
-        if GuardedRouters.contains(self) {
+        if isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
             leaveQueue(request.id)
             throw reject(request, .reentrantNavigation)
@@ -45,13 +45,18 @@ extension Router {
         // stack read with the turn is still the router's when this navigation commits.
         let served = storage.read { $0.queue.isServing(request.id) ? $0.state : nil }
         let hasTurn = served != nil ? true : await waitForTurn(request.id)
-        defer { leaveQueue(request.id) }
+        // The commit leaves the queue in its own critical section; any other end leaves here.
+        var committed = false
+        defer {
+            if !committed { leaveQueue(request.id) }
+        }
         guard hasTurn, !Task.isCancelled else {
             throw reject(request, .taskCancelled)
         }
         var state = served ?? storage.read { $0.state }
         var current = request
-        var chain = [request.operation]
+        // The operations redirected through, from the first redirect on.
+        var chain: [NavigationOperation<Route>] = []
         while true {
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
@@ -75,8 +80,17 @@ extension Router {
             let shown = awaited.flatMap {
                 Self.shownEntry(of: $0, from: state, to: proposed, request: current)
             }
+            committed = true
             return commit(current, proposed, opening: shown, delivering: result)
         }
+    }
+
+    /// Whether the current task runs a hook of this router (see `GuardedRouters`). A router
+    /// whose hooks never ran marked is in no task's set: that costs one atomic load, not a
+    /// task-local read.
+    @usableFromInline
+    var isRunningHook: Bool {
+        hooksRanMarked.load(ordering: .acquiring) && GuardedRouters.contains(self)
     }
 
     /// Runs the guards, then (when none redirected) the transition handlers, of `pending`.
@@ -89,6 +103,9 @@ extension Router {
         guards hasGuards: Bool,
         transitions hasTransitions: Bool
     ) async throws(NavigationError) -> NavigationOperation<Route>? {
+        if hasGuards || hasTransitions {
+            hooksRanMarked.store(true, ordering: .releasing)
+        }
         if hasGuards,
             let redirect = try await GuardedRouters.marking(
                 self,
@@ -120,6 +137,9 @@ extension Router {
         to redirect: NavigationOperation<Route>,
         chain: inout [NavigationOperation<Route>]
     ) throws(NavigationError) -> NavigationRequest<Route> {
+        if chain.isEmpty {
+            chain.append(request.operation)
+        }
         chain.append(redirect)
         if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
             throw reject(current, .redirectLoop(chain: chain.map(\.description)))
@@ -216,8 +236,8 @@ extension Router {
         error is CancellationError && Task.isCancelled
     }
 
-    /// Installs the state the request's operation made and publishes `.completed`,
-    /// atomically; resolves the results of the entries that left, and opens the result slot
+    /// Installs the state the request's operation made, publishes `.completed` and ends
+    /// the request's turn, atomically; resolves the results of the entries that left, and opens the result slot
     /// of entry `shown` (the awaited route's) in the same critical section (so no other
     /// navigation can remove it first). Runs no route code under the lock: entries are
     /// compared by id. O(what changed), not O(stack): the paths are compared from
@@ -241,6 +261,7 @@ extension Router {
             if let shown {
                 storage.results.open(shown)
             }
+            let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             let stackChanged = !proposed.hasSamePath(as: previous)
             // A stack change that leaves the displayed path as it was (a modal dismissed as
@@ -259,12 +280,13 @@ extension Router {
             storage.journal?.record(event)
             publish(event)
             return CommitOutcome(
-                changed: !proposed.isIdentical(to: previous), deliveries: deliveries
+                changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next
             )
         }
         for delivery in outcome.deliveries {
             delivery.resume()  // after the lock: resuming is a runtime call
         }
+        outcome.next?.resume(returning: true)
         if outcome.changed, persistence != nil {
             saveState()
         }
@@ -406,11 +428,14 @@ extension RouteProvider {
 struct CommitOutcome: Sendable {
     @usableFromInline let changed: Bool
     @usableFromInline let deliveries: [ScreenResultDelivery]
+    /// The next navigation in the queue, to resume at its turn.
+    @usableFromInline let next: CheckedContinuation<Bool, Never>?
 
     @inlinable
-    init(changed: Bool, deliveries: [ScreenResultDelivery]) {
+    init(changed: Bool, deliveries: [ScreenResultDelivery], next: CheckedContinuation<Bool, Never>?) {
         self.changed = changed
         self.deliveries = deliveries
+        self.next = next
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A headless router of typed routes: a stack you push, pop, pop to, reset and replace, a
 /// presented modal, deep links, and guards that may cancel or redirect a navigation
@@ -61,6 +62,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     @usableFromInline let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
     @usableFromInline let hooks = Locked(RouterHooks<Route>())
+    /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
+    @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
