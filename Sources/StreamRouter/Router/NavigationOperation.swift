@@ -12,9 +12,10 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// Pop to the last occurrence of the route; nothing when it is absent
     /// (``Router/navigateBack(to:)``).
     ///
-    /// Boxed, so that an operation's layout does not depend on `Route`: requests and
-    /// events holding one are copied with retains (measured by the Benchmarks' `open-url`
-    /// row).
+    /// Boxed, so that an operation's layout does not depend on `Route` (and ``restore(_:)``
+    /// boxed too, so that an operation is small): the compiler then copies requests and
+    /// events holding one with retains, not through value-witness calls (measured by the
+    /// Benchmarks' `open-url` row).
     indirect case backTo(Route)
     /// Pop every route (``Router/navigateToRoot()``).
     case toRoot
@@ -26,7 +27,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// Install a saved state (its stack and modal) in place of the current one
     /// (``Router/restore(_:)`` and ``Router/restore()``); guards see its routes, stack then
     /// modal, in ``PendingNavigation/destinations``.
-    case restore(RouterState<Route>)
+    indirect case restore(RouterState<Route>)
 
     /// The operation as the router method that asks it, such as `navigateBack(to: home)`.
     public var description: String {

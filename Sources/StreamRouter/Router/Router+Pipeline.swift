@@ -57,6 +57,7 @@ extension Router {
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
+        var ranHooks = false
         while true {
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
@@ -67,13 +68,16 @@ extension Router {
             // handler), nobody sees the pending navigation: it is not even made.
             if hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition }) {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
+                ranHooks = true
                 if let redirect = try await runHooks(pending, guards: hasGuards, transitions: hasTransitions) {
                     current = try redirecting(request, current, to: redirect, chain: &chain)
                     state = storage.read { $0.state }
                     continue
                 }
             }
-            guard !Task.isCancelled else {
+            // A cancellation while hooks ran. (Without hooks, nothing ran since the check
+            // with the turn.)
+            guard !ranHooks || !Task.isCancelled else {
                 throw reject(current, .taskCancelled)
             }
             // Which entry shows the awaited route is decided out here too (route code).
