@@ -281,7 +281,7 @@ extension Router {
                 storage.lastAction = action
             }
             let event = RouterEvent.completed(request, state: proposed, action: action)
-            storage.journal?.record(event)
+            Self.record(event, into: storage.journal)
             publish(event)
             return CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next
@@ -295,6 +295,21 @@ extension Router {
             saveState()
         }
         return shown
+    }
+
+    /// Records `event` in `journal`, if any: directly (specialised) when it is a
+    /// `RouterJournalRecorder`, through the protocol otherwise. The type is compared by
+    /// identity (the class is final): an `as?` from the constrained existential goes
+    /// through the runtime's general cast, which cost a tab's recording more than it saved.
+    @inlinable
+    static func record(_ event: RouterEvent<Route>, into journal: (any JournalSink<Route>)?) {
+        guard let journal else { return }
+        let object: AnyObject = journal
+        if ObjectIdentifier(type(of: object)) == ObjectIdentifier(RouterJournalRecorder<Route>.self) {
+            unsafeDowncast(object, to: RouterJournalRecorder<Route>.self).record(event)
+        } else {
+            journal.record(event)
+        }
     }
 
     /// Hands the state to the store's background writer.
@@ -401,6 +416,7 @@ extension Router {
 
     /// Suspends until the result of entry `id` comes (or its slot is given up): the value
     /// given to ``navigateBack(returning:)``, or `nil`.
+    @usableFromInline
     func waitForResult(of id: UInt64) async -> (any Sendable)? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: ScreenResults.Continuation) in
@@ -446,5 +462,10 @@ struct CommitOutcome: Sendable {
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
 @usableFromInline
 struct ScreenResult: Sendable {
-    let value: any Sendable
+    @usableFromInline let value: any Sendable
+
+    @inlinable
+    init(value: any Sendable) {
+        self.value = value
+    }
 }

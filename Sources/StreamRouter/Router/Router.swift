@@ -259,10 +259,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     // MARK: - Navigating
 
+    // The navigation methods are `@inlinable`, like the pipeline they enter (see `run`):
+    // client specialisation, measured by the Benchmarks' `history-router` and `open-url` rows.
+
     /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
     /// the top route, presents it as the modal, or pushes it after a custom transition.
     /// - Throws: ``NavigationError`` when a guard cancels, a transition handler throws, or
     ///   guards loop; the state is then unchanged.
+    @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
         try await perform(.navigate(to: [route]))
     }
@@ -270,6 +274,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Shows the routes in order, each by its transition, as one navigation: guards run
     /// once and the stack changes at once (`[.a, .b]` pushes both).
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigate(to routes: [Route]) async throws(NavigationError) {
         try await perform(.navigate(to: routes))
     }
@@ -308,6 +313,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// - Returns: The screen's value, or `nil`.
     /// - Throws: What ``navigate(to:)-(Route)`` throws, before the route is shown; the
     ///   state is then unchanged.
+    @inlinable
     public func navigate<Value: Sendable>(
         to route: Route,
         returning: Value.Type
@@ -329,6 +335,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// - Parameter value: The screen's result.
     /// - Throws: ``NavigationError`` when a guard cancels; the state is then unchanged and
     ///   the caller keeps waiting.
+    @inlinable
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
         let operation: NavigationOperation<Route> = modal != nil ? .dismiss : .back(count: 1)
         try await run(enqueue(operation, url: nil), delivering: ScreenResult(value: value))
@@ -343,6 +350,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Pops `count` routes. A count of 0 or less changes nothing; more than the stack
     /// holds empties it.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateBack(_ count: Int = 1) async throws(NavigationError) {
         try await perform(.back(count: count))
     }
@@ -350,12 +358,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Pops the routes above the *last* occurrence of `route`. Nothing changes when the
     /// route is absent or already on top.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateBack(to route: Route) async throws(NavigationError) {
         try await perform(.backTo(route))
     }
 
     /// Pops every route, back to the root. The modal is not dismissed.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateToRoot() async throws(NavigationError) {
         try await perform(.toRoot)
     }
@@ -364,18 +374,21 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// ``navigateToRoot()`` then `navigate(to: routes)` would, each route shown by
     /// its transition.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func replace(with routes: [Route]) async throws(NavigationError) {
         try await perform(.replace(with: routes))
     }
 
     /// Removes the presented modal route; nothing changes when none is presented.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func dismiss() async throws(NavigationError) {
         try await perform(.dismiss)
     }
 
     /// Performs any operation through the pipeline (the methods above call it).
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func perform(_ operation: NavigationOperation<Route>) async throws(NavigationError) {
         try await run(enqueue(operation, url: nil))
     }
