@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Client specialisation: the steps every navigation takes (`enqueue`, `run`, `commit`, and
 // the `RouterState` operations they call) are `@inlinable`, so that they are compiled in
@@ -63,7 +64,9 @@ extension Router {
             // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            let (hasGuards, hasTransitions) = hooks.withLock { ($0.hasGuards, $0.hasTransitions) }
+            let kinds = hookKinds.load(ordering: .acquiring)
+            let hasGuards = kinds & HookKinds.guards != 0
+            let hasTransitions = kinds & HookKinds.transitions != 0
             // Without hooks, and without a custom transition (which fails for want of a
             // handler), nobody sees the pending navigation: it is not even made.
             if hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition }) {

@@ -61,7 +61,10 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     public static var maximumRedirects: Int { 16 }
 
     @usableFromInline let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
-    @usableFromInline let hooks = Locked(RouterHooks<Route>())
+    let hooks = Locked(RouterHooks<Route>())
+    /// Which kinds of hooks are registered (``RouterHooks/kinds``), stored under the hooks'
+    /// lock at every change: a navigation reads it without taking that lock.
+    @usableFromInline let hookKinds = Atomic<UInt8>(0)
     /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
     @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 
@@ -153,7 +156,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         self.urlMatchers = urlMatchers
         self.policy = policy
         self.persistence = persistence
-        hooks.withLock { hooks in
+        changeHooks { hooks in
             for added in guards {
                 _ = hooks.addGuard(named: added.name, deadline: added.deadline, added.check)
             }
@@ -425,7 +428,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         deadline: Duration? = nil,
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> NavigationGuardID {
-        hooks.withLock { $0.addGuard(named: name, deadline: deadline, check) }
+        changeHooks { $0.addGuard(named: name, deadline: deadline, check) }
     }
 
     /// Registers a preparation (the role of XRouter's `prepareForTransition(from:)`): run for each route a
@@ -473,7 +476,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// not affected.
     /// - Parameter id: What ``addGuard(named:deadline:_:)`` or ``addPreparation(named:deadline:_:)`` returned.
     public func removeGuard(_ id: NavigationGuardID) {
-        hooks.withLock { $0.removeGuard(id) }
+        changeHooks { $0.removeGuard(id) }
     }
 
     /// Registers the handler of ``RouteTransition/custom(identifier:)`` transitions with
@@ -496,13 +499,22 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         deadline: Duration? = nil,
         handler: @escaping @Sendable (Route, PendingNavigation<Route>) async throws -> Void
     ) {
-        hooks.withLock { $0.setTransition(identifier, deadline: deadline, handler) }
+        changeHooks { $0.setTransition(identifier, deadline: deadline, handler) }
     }
 
     /// Removes the handler of a custom transition; routes using it then fail to navigate
     /// (``NavigationError/missingTransitionHandler(identifier:)``).
     public func removeTransition(_ identifier: String) {
-        hooks.withLock { $0.setTransition(identifier, nil) }
+        changeHooks { $0.setTransition(identifier, nil) }
+    }
+
+    /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds``.
+    private func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
+        hooks.withLock { hooks in
+            let result = body(&hooks)
+            hookKinds.store(hooks.kinds, ordering: .releasing)
+            return result
+        }
     }
 
     // MARK: - Streams

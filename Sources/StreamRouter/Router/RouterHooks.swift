@@ -1,7 +1,6 @@
 /// The guards and transition handlers registered on a ``Router``, kept behind their own
 /// lock. A navigation reads a snapshot when its turn comes, so registering while it runs
 /// affects the next navigation.
-@usableFromInline
 struct RouterHooks<Route: RouteProvider>: Sendable {
     typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
@@ -20,11 +19,7 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     /// The clock deadlines are measured on.
     var clock: any Clock<Duration> = ContinuousClock()
 
-    private(set) var guards: [Guard] = [] {
-        didSet { hasGuards = !guards.isEmpty }
-    }
-    /// Whether any guard is registered (read by every navigation).
-    @usableFromInline private(set) var hasGuards = false
+    private(set) var guards: [Guard] = []
     /// One registered transition handler.
     struct Transition: Sendable {
         /// The handler's own deadline; `nil` for the router's default.
@@ -32,12 +27,14 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
         let perform: TransitionHandler
     }
 
-    private(set) var transitions: [String: Transition] = [:] {
-        didSet { hasTransitions = !transitions.isEmpty }
-    }
-    /// Whether any transition handler is registered (read by every navigation).
-    @usableFromInline private(set) var hasTransitions = false
+    private(set) var transitions: [String: Transition] = [:]
     private var nextGuardID: UInt64 = 0
+
+    /// Which kinds of hooks are registered: ``HookKinds/guards`` and
+    /// ``HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
+    var kinds: UInt8 {
+        (guards.isEmpty ? 0 : HookKinds.guards) | (transitions.isEmpty ? 0 : HookKinds.transitions)
+    }
 
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
@@ -53,4 +50,11 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {
         transitions[identifier] = handler.map { Transition(deadline: deadline, perform: $0) }
     }
+}
+
+/// The bits of ``RouterHooks/kinds``.
+@usableFromInline
+enum HookKinds {
+    @usableFromInline static let guards: UInt8 = 1
+    @usableFromInline static let transitions: UInt8 = 2
 }
