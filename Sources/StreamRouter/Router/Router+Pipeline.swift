@@ -452,10 +452,10 @@ struct CommitOutcome: Sendable {
     @usableFromInline let changed: Bool
     @usableFromInline let deliveries: [ScreenResultDelivery]
     /// The next navigation in the queue, to resume at its turn.
-    @usableFromInline let next: CheckedContinuation<Bool, Never>?
+    @usableFromInline let next: NavigationQueue.Waiter?
 
     @inlinable
-    init(changed: Bool, deliveries: [ScreenResultDelivery], next: CheckedContinuation<Bool, Never>?) {
+    init(changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?) {
         self.changed = changed
         self.deliveries = deliveries
         self.next = next
@@ -463,8 +463,10 @@ struct CommitOutcome: Sendable {
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
+/// A class: every navigation passes an optional one through the pipeline, and an optional
+/// reference is copied with a retain, an optional existential through value-witness calls.
 @usableFromInline
-struct ScreenResult: Sendable {
+final class ScreenResult: Sendable {
     @usableFromInline let value: any Sendable
 
     @inlinable
