@@ -104,6 +104,12 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         let mySuffix = includingModal ? presented?.entry.path ?? "" : ""
         let theirSuffix = includingModal ? other.presented?.entry.path ?? "" : ""
         guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
+        // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
+        if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
+            let theirTop = other.entries.top, myTop.link === theirTop.link
+        {
+            return myTop.element.path == theirTop.element.path
+        }
         var mine = PathBytesFromEnd(entries, suffix: mySuffix)
         var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
