@@ -63,6 +63,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Reads the state under the lock.
+    ///
+    /// > Note: Inlinable, like ``update(_:)``: compiled where `State` is a concrete type.
+    @inlinable
     public func read<Result: Sendable, Failure: Error>(
         _ body: (State) throws(Failure) -> Result
     ) throws(Failure) -> Result {

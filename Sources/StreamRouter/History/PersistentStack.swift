@@ -6,40 +6,37 @@
 /// a push adds one node on top of the shared ones. A stack may be bounded: pushing past
 /// its bound hides the bottom entry, and the hidden nodes are released in one pass once
 /// there are as many as visible ones (so the work per push stays O(1) on average).
+@usableFromInline
 struct PersistentStack<Element> {
     /// One entry and the entries below it.
-    final class Node {
-        let element: Element
-        /// The node below; only ever changed by `deinit`, when nothing else holds this node.
-        private(set) var below: Node?
-        /// The number of nodes from this one down to the bottom, hidden ones included.
-        let depth: Int
+    @usableFromInline
+    final class Node: PersistentStackLink {
+        @usableFromInline let element: Element
 
+        @inlinable
         init(_ element: Element, below: Node?) {
             self.element = element
-            self.below = below
-            depth = (below?.depth ?? 0) + 1
+            super.init(below: below)
         }
 
-        deinit {
-            // Release a long chain iteratively: a recursive release of 100,000 nodes would
-            // overflow the stack.
-            var next = below.take()
-            while isKnownUniquelyReferenced(&next), let node = next {
-                next = node.below.take()
-            }
+        /// The node below.
+        @inlinable
+        var below: Node? {
+            // Every link of a stack of `Element`s is a `Node` of `Element`s.
+            link.map { unsafeDowncast($0, to: Node.self) }
         }
     }
 
     /// The top node, `nil` when the stack is empty.
-    private(set) var top: Node?
+    @usableFromInline private(set) var top: Node?
     /// The number of visible entries: the nodes from the top down, hidden ones excluded.
-    private(set) var count = 0
+    @usableFromInline private(set) var count = 0
 
     /// An empty stack.
-    init() {}
+    @inlinable init() {}
 
     /// A stack holding `elements`, the first at the bottom.
+    @inlinable
     init(bottomFirst elements: some Sequence<Element>) {
         for element in elements {
             push(element)
@@ -47,13 +44,13 @@ struct PersistentStack<Element> {
     }
 
     /// Whether the stack holds no visible entry.
-    var isEmpty: Bool { count == 0 }
+    @inlinable var isEmpty: Bool { count == 0 }
 
     /// The top entry.
-    var last: Element? { top?.element }
+    @inlinable var last: Element? { top?.element }
 
     /// The bottom entry: walks the whole stack, O(n).
-    var first: Element? {
+    @inlinable var first: Element? {
         var bottom: Element?
         for element in topDown {
             bottom = element
@@ -64,6 +61,7 @@ struct PersistentStack<Element> {
     /// Pushes `element`; with a `limit`, the bottom entry is dropped when the stack would
     /// hold more than `limit` entries (with a limit of 0 or less, nothing is kept).
     /// - Returns: Whether an entry was dropped (or `element` not kept).
+    @inlinable
     @discardableResult
     mutating func push(_ element: Element, limit: Int = .max) -> Bool {
         guard limit > 0 else { return true }
@@ -79,6 +77,7 @@ struct PersistentStack<Element> {
     }
 
     /// Removes and returns the top entry, or returns `nil` when the stack is empty.
+    @inlinable
     @discardableResult
     mutating func popLast() -> Element? {
         guard let node = top, count > 0 else { return nil }
@@ -105,29 +104,46 @@ struct PersistentStack<Element> {
     }
 
     /// The visible entries from the top down.
-    var topDown: TopDown { TopDown(top: top, count: count) }
+    @inlinable var topDown: TopDown { TopDown(top: top, count: count) }
 
     /// The visible entries, the bottom one first.
-    var bottomFirst: [Element] { topDown.reversed() }
+    @inlinable var bottomFirst: [Element] { topDown.reversed() }
 
     /// Whether both stacks share their top node (then they are equal), without comparing.
+    @inlinable
     func isIdentical(to other: PersistentStack) -> Bool {
         top === other.top && count == other.count
     }
 
     /// The visible entries of a stack from the top down.
+    @usableFromInline
     struct TopDown: Sequence {
-        let top: Node?
-        let count: Int
+        @usableFromInline let top: Node?
+        @usableFromInline let count: Int
 
+        @inlinable
+        init(top: Node?, count: Int) {
+            self.top = top
+            self.count = count
+        }
+
+        @inlinable
         func makeIterator() -> Iterator {
             Iterator(node: top, remaining: count)
         }
 
+        @usableFromInline
         struct Iterator: IteratorProtocol {
-            var node: Node?
-            var remaining: Int
+            @usableFromInline var node: Node?
+            @usableFromInline var remaining: Int
 
+            @inlinable
+            init(node: Node?, remaining: Int) {
+                self.node = node
+                self.remaining = remaining
+            }
+
+            @inlinable
             mutating func next() -> Element? {
                 guard remaining > 0, let current = node else { return nil }
                 remaining -= 1
@@ -138,18 +154,48 @@ struct PersistentStack<Element> {
     }
 }
 
+/// What a ``PersistentStack/Node`` links to the node below: not generic, so that
+/// releasing a chain of nodes (each navigation that pops one) asks the runtime for no
+/// generic metadata.
+@usableFromInline
+class PersistentStackLink {
+    /// The node below; only ever changed by `deinit`, when nothing else holds this node
+    /// (so no access can overlap that change: no run-time exclusivity check, which every
+    /// read of a stack's nodes paid).
+    @exclusivity(unchecked) @usableFromInline final private(set) var link: PersistentStackLink?
+    /// The number of nodes from this one down to the bottom, hidden ones included.
+    @usableFromInline final let depth: Int
+
+    @inlinable
+    init(below: PersistentStackLink?) {
+        link = below
+        depth = (below?.depth ?? 0) + 1
+    }
+
+    deinit {
+        // Release a long chain iteratively: a recursive release of 100,000 nodes would
+        // overflow the stack.
+        var next = link.take()
+        while isKnownUniquelyReferenced(&next), let node = next {
+            next = node.link.take()
+        }
+    }
+}
+
 // The nodes are immutable once shared (`below` changes only in `deinit`), so a stack of
 // sendable elements can be shared across tasks.
 extension PersistentStack.Node: @unchecked Sendable where Element: Sendable {}
 extension PersistentStack: Sendable where Element: Sendable {}
 
 extension PersistentStack: Equatable where Element: Equatable {
+    @usableFromInline
     static func == (lhs: PersistentStack, rhs: PersistentStack) -> Bool {
         lhs.isIdentical(to: rhs) || (lhs.count == rhs.count && lhs.topDown.elementsEqual(rhs.topDown))
     }
 }
 
 extension PersistentStack: Hashable where Element: Hashable {
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in topDown {

@@ -140,6 +140,12 @@ public struct InputPolicy: Sendable, Hashable {
         // Control characters are C0 (bytes below 0x20), DEL (0x7F) and C1 (U+0080–U+009F:
         // 0xC2 followed by 0x80–0x9F in UTF-8). One pass over the bytes; scalars are only
         // counted to report a failure.
+        var text = text
+        let isClean = text.withUTF8 { bytes in
+            // The usual case, printable ASCII: one test a byte.
+            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+        }
+        if isClean { return }
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {

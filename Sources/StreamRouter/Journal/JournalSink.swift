@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a ``Router`` hands the final event of each navigation attempt to while something
 /// records it (a ``NavigationJournal``, a tab router's journal, a replay).
 ///
@@ -7,6 +9,7 @@
 /// router's, never before) and calls nothing else: no route code, nothing that resumes,
 /// yields or finishes. It stores the event as it is and makes journal entries only when
 /// the journal is read, so that recording costs a navigation as little as possible.
+@usableFromInline
 protocol JournalSink<Route>: AnyObject, Sendable {
     associatedtype Route: RouteProvider
 
@@ -24,33 +27,59 @@ protocol JournalSink<Route>: AnyObject, Sendable {
 ///
 /// > Note: Its state is guarded by the router's lock: ``record(_:)`` runs under it (in the
 /// > commit), and the router reads ``tape`` under it. Hence `@unchecked Sendable`: a
-/// > lock of its own would cost every recorded navigation a second lock.
+/// > lock of its own would cost every recorded navigation a second lock. For the same
+/// > reason the events need no run-time exclusivity check.
+///
+/// ``record(_:)`` is `@inlinable`, and the commit calls it directly when this is the
+/// router's sink (see `Router.record(_:into:)`): client specialisation, measured by the
+/// Benchmarks' `journal-recording` row.
+@usableFromInline
 final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked Sendable {
-    private let capacity: Int
+    @usableFromInline let capacity: Int
     /// The events held, oldest first: at most `2 * capacity`.
-    private var events: [RouterEvent<Route>] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var events: [RouterEvent<Route>] = []
+    /// For a tab's router recorded by a ``TabJournalRecorder``: numbers each event from the
+    /// counter all its tabs share (see `Tap`); `nil` for a router's own journal.
+    @usableFromInline let numbering: JournalCounter?
+    /// The number of each event held, when `numbering` is set.
+    @exclusivity(unchecked) @usableFromInline private(set) var numbers: [Int] = []
     /// How many events were dropped before the oldest held.
-    private var dropped = 0
+    @usableFromInline var dropped = 0
     /// The state before the oldest event held.
-    private var startState: RouterState<Route>
+    @usableFromInline var startState: RouterState<Route>
 
     /// Creates a recorder; call it under the router's lock, with its state.
-    init(capacity: Int, startState: RouterState<Route>) {
+    init(capacity: Int, startState: RouterState<Route>, numbering: JournalCounter? = nil) {
         self.capacity = max(capacity, 1)
         self.startState = startState
+        self.numbering = numbering
     }
 
+    @inlinable
     func record(_ event: RouterEvent<Route>) {
+        if let numbering {
+            numbers.append(numbering.next())
+        }
         events.append(event)
         if events.count >= 2 * capacity {
-            startState = Self.state(after: events[..<capacity], from: startState)
-            events.removeFirst(capacity)
-            dropped += capacity
+            dropOldest()
         }
+    }
+
+    /// Drops the oldest `capacity` events, once `2 * capacity` are held.
+    @inlinable
+    func dropOldest() {
+        startState = Self.state(after: events[..<capacity], from: startState)
+        events.removeFirst(capacity)
+        if numbering != nil {
+            numbers.removeFirst(capacity)
+        }
+        dropped += capacity
     }
 
     /// The state after `events`, starting from `state`: the last state one of them committed
     /// (a rejected attempt changes nothing).
+    @usableFromInline
     static func state(
         after events: ArraySlice<RouterEvent<Route>>, from state: RouterState<Route>
     ) -> RouterState<Route> {
@@ -95,5 +124,22 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
             return NavigationJournal(
                 capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)
         }
+    }
+}
+
+/// Numbers the items a ``TabJournalRecorder`` records, across its tabs.
+@usableFromInline
+final class JournalCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// The next number.
+    @usableFromInline
+    func next() -> Int {
+        value.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// How many numbers were taken.
+    var count: Int {
+        value.load(ordering: .relaxed)
     }
 }

@@ -30,7 +30,7 @@ extension Router {
     public func stopRecording() -> NavigationJournal<Route>? {
         let tape = storage.update { storage, _ in
             defer { storage.journal = nil }
-            return (storage.journal as? RouterJournalRecorder<Route>)?.tape
+            return Self.ownJournal(storage.journal)?.tape
         }
         return tape?.journal
     }
@@ -38,7 +38,13 @@ extension Router {
     /// The journal being recorded (see ``startRecording(keepingNewest:)``), as it is now;
     /// `nil` while this router does not record.
     public var journal: NavigationJournal<Route>? {
-        storage.read { ($0.journal as? RouterJournalRecorder<Route>)?.tape }?.journal
+        storage.read { Self.ownJournal($0.journal)?.tape }?.journal
+    }
+
+    /// `sink` when it is this router's own journal, not a tab router's recording of it.
+    private static func ownJournal(_ sink: (any JournalSink<Route>)?) -> RouterJournalRecorder<Route>? {
+        guard let recorder = sink as? RouterJournalRecorder<Route>, recorder.numbering == nil else { return nil }
+        return recorder
     }
 
     /// Performs `operation` through the pipeline and returns what became of it and the state

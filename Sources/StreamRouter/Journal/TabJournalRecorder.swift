@@ -3,10 +3,10 @@ import Synchronization
 /// Records a ``TabRouter``'s navigations, on every tab, and its selections for one
 /// ``TabNavigationJournal``.
 ///
-/// Each tab's router records into a ``Tap`` of its own, under that router's lock, as a
-/// ``RouterJournalRecorder`` does (appending its final events, dropping the oldest
-/// `capacity` at once when it holds `2 * capacity`), and numbers each event from one atomic
-/// counter shared by every tab, so the tabs' events merge into one order when the journal
+/// Each tab's router records into a ``Tap`` of its own, under that router's lock: a
+/// ``RouterJournalRecorder`` (appending its final events, dropping the oldest `capacity` at
+/// once when it holds `2 * capacity`) that numbers each event from one atomic counter shared
+/// by every tab, so the tabs' events merge into one order when the journal
 /// is read. Selections are recorded under the tab router's lock into a list of their own,
 /// numbered from the same counter. A recorded navigation so costs what a router's does, plus
 /// one atomic increment: no lock shared between tabs.
@@ -15,55 +15,25 @@ import Synchronization
 /// that it sees every numbered item (each is numbered and stored in one critical section).
 /// Nothing else takes two routers' locks, and no lock is taken after the selections'.
 final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
-    /// Numbers recorded items across tabs.
-    final class Counter: Sendable {
-        private let value = Atomic<Int>(0)
 
-        /// The next number.
-        func next() -> Int {
-            value.wrappingAdd(1, ordering: .relaxed).oldValue
-        }
-
-        /// How many numbers were taken.
-        var count: Int {
-            value.load(ordering: .relaxed)
-        }
-    }
-
-    /// What one tab's router records into.
+    /// What one tab's router records into: a ``RouterJournalRecorder`` that numbers its
+    /// events from the counter every tab shares (the router's commit then records into it
+    /// specialised, as into a router's own journal), and the tab.
     ///
-    /// > Note: Guarded by that router's lock: ``record(_:)`` runs under it, and the
-    /// > recorder reads ``tape`` under it (hence `@unchecked Sendable`).
-    final class Tap: JournalSink, @unchecked Sendable {
+    /// > Note: The recorder is guarded by that router's lock: it records under it, and
+    /// > ``tape`` is read under it.
+    struct Tap: Sendable {
         let tab: Tab
-        private let capacity: Int
-        private let counter: Counter
-        /// The events held, oldest first, and each one's number.
-        private var events: [RouterEvent<Route>] = []
-        private var numbers: [Int] = []
-        /// The tab's state before the oldest event held.
-        private var startState: RouterState<Route>
+        let recorder: RouterJournalRecorder<Route>
 
-        init(tab: Tab, capacity: Int, counter: Counter, startState: RouterState<Route>) {
+        init(tab: Tab, capacity: Int, counter: JournalCounter, startState: RouterState<Route>) {
             self.tab = tab
-            self.capacity = capacity
-            self.counter = counter
-            self.startState = startState
-        }
-
-        func record(_ event: RouterEvent<Route>) {
-            numbers.append(counter.next())
-            events.append(event)
-            if events.count >= 2 * capacity {
-                startState = RouterJournalRecorder.state(after: events[..<capacity], from: startState)
-                events.removeFirst(capacity)
-                numbers.removeFirst(capacity)
-            }
+            recorder = RouterJournalRecorder(capacity: capacity, startState: startState, numbering: counter)
         }
 
         /// A copy of what it holds, in O(1) (the arrays are shared).
         var tape: Tape {
-            Tape(tab: tab, startState: startState, events: events, numbers: numbers)
+            Tape(tab: tab, startState: recorder.startState, events: recorder.events, numbers: recorder.numbers)
         }
     }
 
@@ -90,7 +60,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     }
 
     private let capacity: Int
-    private let counter = Counter()
+    private let counter = JournalCounter()
     private let members = Locked<[Member]>([])
     private let selections: Locked<Selections>
 
@@ -105,7 +75,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     func install(on router: Router<Route>, tab: Tab) {
         let tap = router.storage.update { storage, _ in
             let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
-            storage.journal = tap
+            storage.journal = tap.recorder
             return tap
         }
         members.withLock { members in
@@ -119,7 +89,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     func uninstall() {
         for member in members.withLock({ $0 }) {
             member.router.storage.update { storage, _ in
-                if let tap = storage.journal as? Tap, tap === member.tap {
+                if storage.journal === member.tap.recorder {
                     storage.journal = nil
                 }
             }

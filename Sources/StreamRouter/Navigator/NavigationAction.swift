@@ -50,6 +50,7 @@ public struct NavigationAction: Sendable, Hashable, Codable, CustomStringConvert
     /// Creates an action whose paths are built when first read, each time: a router's path
     /// is its whole stack joined, so building it for every navigation would cost O(stack)
     /// per navigation, and every buffered event would hold a copy.
+    @usableFromInline
     init(
         currentPath: @escaping @Sendable () -> String,
         previousPath: @escaping @Sendable () -> String,

@@ -78,6 +78,7 @@ struct PersistedState<State: Codable>: Codable {
 /// serialised by a second lock, held while encoding and writing (never while publishing
 /// or calling a navigator). A store whose `save` navigates the same navigator records a
 /// new pending state and returns: it cannot deadlock.
+@usableFromInline
 final class StatePersistence<State: Codable & Sendable>: PendingWriter {
     /// The version written by this build; anything else is reported as incompatible.
     let version: Int

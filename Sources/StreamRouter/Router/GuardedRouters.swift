@@ -4,10 +4,12 @@
 /// ``NavigationError/reentrantNavigation`` instead of waiting forever for the navigation
 /// that runs the hook. A `Task.detached` inherits nothing, so its navigation just takes its
 /// turn.
+@usableFromInline
 enum GuardedRouters {
     @TaskLocal static var current: Set<ObjectIdentifier> = []
 
     /// Runs `body` with `router` marked as being guarded on this task.
+    @usableFromInline
     static func marking<T>(
         _ router: AnyObject,
         _ body: () async throws(NavigationError) -> T
@@ -23,6 +25,7 @@ enum GuardedRouters {
     }
 
     /// Whether the current task runs a hook of `router`.
+    @usableFromInline
     static func contains(_ router: AnyObject) -> Bool {
         current.contains(ObjectIdentifier(router))
     }

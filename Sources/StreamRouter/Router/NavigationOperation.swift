@@ -11,7 +11,12 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     case back(count: Int)
     /// Pop to the last occurrence of the route; nothing when it is absent
     /// (``Router/navigateBack(to:)``).
-    case backTo(Route)
+    ///
+    /// Boxed, so that an operation's layout does not depend on `Route` (and ``restore(_:)``
+    /// boxed too, so that an operation is small): the compiler then copies requests and
+    /// events holding one with retains, not through value-witness calls (measured by the
+    /// Benchmarks' `open-url` row).
+    indirect case backTo(Route)
     /// Pop every route (``Router/navigateToRoot()``).
     case toRoot
     /// Pop every route, then show the routes as ``navigate(to:)`` does, in one step
@@ -22,7 +27,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// Install a saved state (its stack and modal) in place of the current one
     /// (``Router/restore(_:)`` and ``Router/restore()``); guards see its routes, stack then
     /// modal, in ``PendingNavigation/destinations``.
-    case restore(RouterState<Route>)
+    indirect case restore(RouterState<Route>)
 
     /// The operation as the router method that asks it, such as `navigateBack(to: home)`.
     public var description: String {
@@ -43,6 +48,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
 
     /// The kind of ``NavigationAction`` a change of the displayed path (the stack's path
     /// and the modal's) made by this operation publishes: dismissing a modal goes back.
+    @inlinable
     var actionKind: NavigationAction.Action {
         switch self {
         case .navigate, .replace, .restore: .push

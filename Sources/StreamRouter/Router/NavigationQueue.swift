@@ -6,21 +6,42 @@
 /// waits for its turn; only the navigation being served runs guards and commits, so
 /// concurrent navigations never interleave and commit in call order. A navigation that gives
 /// up (its task was cancelled while waiting) still hands its turn on.
+@usableFromInline
 struct NavigationQueue: Sendable {
-    typealias Ticket = UInt64
+    @usableFromInline typealias Ticket = UInt64
+
+    /// A navigation waiting for its turn. A class: `CheckedContinuation`'s layout is known
+    /// only to the concurrency library, so handing one out of every commit (mostly `nil`)
+    /// went through value-witness calls; a reference is copied with a retain.
+    @usableFromInline
+    final class Waiter: Sendable {
+        let continuation: CheckedContinuation<Bool, Never>
+
+        init(_ continuation: CheckedContinuation<Bool, Never>) {
+            self.continuation = continuation
+        }
+
+        /// Resumes the navigation: with `true` at its turn, `false` when it gave up.
+        @usableFromInline
+        func resume(returning hasTurn: Bool) {
+            continuation.resume(returning: hasTurn)
+        }
+    }
 
     private var nextTicket: Ticket = 0
     private var serving: Ticket = 0
-    private var waiting: [Ticket: CheckedContinuation<Bool, Never>] = [:]
+    private var waiting: [Ticket: Waiter] = [:]
     private var abandoned: Set<Ticket> = []
 
     /// Takes the next ticket.
+    @usableFromInline
     mutating func enqueue() -> Ticket {
         defer { nextTicket &+= 1 }
         return nextTicket
     }
 
     /// Whether it is `ticket`'s turn now.
+    @usableFromInline
     func isServing(_ ticket: Ticket) -> Bool {
         ticket == serving
     }
@@ -35,27 +56,28 @@ struct NavigationQueue: Sendable {
     ) -> Bool? {
         if isCancelled { return false }
         if ticket == serving { return true }
-        waiting[ticket] = continuation
+        waiting[ticket] = Waiter(continuation)
         return nil
     }
 
     /// Stops waiting (the task was cancelled).
     /// - Returns: The continuation to resume with `false`, if it was still waiting.
-    mutating func cancelWait(for ticket: Ticket) -> CheckedContinuation<Bool, Never>? {
+    mutating func cancelWait(for ticket: Ticket) -> Waiter? {
         waiting.removeValue(forKey: ticket)
     }
 
     /// Ends `ticket`'s turn, or gives it up if it has not come yet.
     /// - Returns: The continuation of the next navigation, to resume with `true`.
-    mutating func leave(_ ticket: Ticket) -> CheckedContinuation<Bool, Never>? {
+    @usableFromInline
+    mutating func leave(_ ticket: Ticket) -> Waiter? {
         guard ticket == serving else {
             abandoned.insert(ticket)
             return nil
         }
         serving &+= 1
-        while abandoned.remove(serving) != nil {
+        while !abandoned.isEmpty, abandoned.remove(serving) != nil {
             serving &+= 1
         }
-        return waiting.removeValue(forKey: serving)
+        return waiting.isEmpty ? nil : waiting.removeValue(forKey: serving)
     }
 }

@@ -4,32 +4,68 @@ import Foundation
 public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, CustomStringConvertible {
     /// Identifies the attempt: unique per router, increasing in call order, and kept by
     /// the requests a guard redirects it to.
-    public let id: UInt64
+    public var id: UInt64 { fields.id }
     /// What is asked.
-    public let operation: NavigationOperation<Route>
+    public var operation: NavigationOperation<Route> { fields.operation }
     /// The URL that led here through ``Router/openURL(_:)``, `nil` for a direct call;
     /// kept across redirects.
-    public let url: URL?
+    public var url: URL? { fields.url }
     /// The operations this attempt was redirected from, oldest first; empty when a guard
     /// has not redirected it.
-    public let redirectedFrom: [NavigationOperation<Route>]
+    public var redirectedFrom: [NavigationOperation<Route>] { fields.redirectedFrom }
+    /// The fields, boxed: a navigation copies its request into each event and step, and a
+    /// reference is copied with a retain, where the fields (an enum, an array and a `URL`,
+    /// whose layout only Foundation knows) went through value-witness calls (measured by
+    /// the Benchmarks' `open-url` row).
+    @usableFromInline let fields: Fields
 
     /// Creates a request (for tests of guards).
+    @inlinable
     public init(
         id: UInt64,
         operation: NavigationOperation<Route>,
         url: URL? = nil,
         redirectedFrom: [NavigationOperation<Route>] = []
     ) {
-        self.id = id
-        self.operation = operation
-        self.url = url
-        self.redirectedFrom = redirectedFrom
+        fields = Fields(id: id, operation: operation, url: url, redirectedFrom: redirectedFrom)
     }
 
     /// The same attempt, redirected to `operation`.
     func redirected(to operation: NavigationOperation<Route>) -> Self {
         Self(id: id, operation: operation, url: url, redirectedFrom: redirectedFrom + [self.operation])
+    }
+
+    /// A request's fields; equal and hashed by value.
+    @usableFromInline
+    final class Fields: Sendable, Hashable {
+        @usableFromInline let id: UInt64
+        @usableFromInline let operation: NavigationOperation<Route>
+        @usableFromInline let url: URL?
+        @usableFromInline let redirectedFrom: [NavigationOperation<Route>]
+
+        @inlinable
+        init(id: UInt64, operation: NavigationOperation<Route>, url: URL?, redirectedFrom: [NavigationOperation<Route>])
+        {
+            self.id = id
+            self.operation = operation
+            self.url = url
+            self.redirectedFrom = redirectedFrom
+        }
+
+        @usableFromInline
+        static func == (lhs: Fields, rhs: Fields) -> Bool {
+            lhs === rhs
+                || (lhs.id == rhs.id && lhs.operation == rhs.operation && lhs.url == rhs.url
+                    && lhs.redirectedFrom == rhs.redirectedFrom)
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(operation)
+            hasher.combine(url)
+            hasher.combine(redirectedFrom)
+        }
     }
 
     /// The id, the operation, the URL and the redirects, for logs.

@@ -1,5 +1,7 @@
 import Foundation
 
+// `openURL` and the steps it takes are `@inlinable`, like the pipeline (see `Router.run`):
+// client specialisation, measured by the Benchmarks' `open-url` row.
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.modal` route), returning after that
@@ -19,6 +21,7 @@ extension Router {
     /// - Parameter url: The URL, as received.
     /// - Returns: `true` when a route was navigated to (possibly another one, if a guard
     ///   redirected), `false` otherwise.
+    @inlinable
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
         guard let request = beginOpening(url) else { return false }
@@ -26,6 +29,7 @@ extension Router {
     }
 
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
+    @inlinable
     func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
         do throws(InputError) {
             try policy.check(url: url.absoluteString)
@@ -44,6 +48,7 @@ extension Router {
 
     /// Runs the navigation of an opened URL.
     /// - Returns: Whether it committed.
+    @inlinable
     func finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
         do {
             try await run(request)
@@ -54,7 +59,8 @@ extension Router {
         }
     }
 
-    private func publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
+    @usableFromInline
+    func publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
         storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
     }
 }

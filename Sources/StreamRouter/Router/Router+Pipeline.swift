@@ -1,8 +1,17 @@
 import Foundation
+import Synchronization
 
+// Client specialisation: the steps every navigation takes (`enqueue`, `run`, `commit`, and
+// the `RouterState` operations they call) are `@inlinable`, so that they are compiled in
+// the module that names `Route`, specialised. Compiled once, generically, they spent over a
+// third of an `openURL` asking the runtime for the metadata of `RouterState<Route>`,
+// `RouterEvent<Route>` and the like (measured by the Benchmarks' `open-url` row). What only
+// some navigations do (waiting behind another one, running hooks, redirecting, failing)
+// stays out of line, in `@usableFromInline` functions.
 extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
+    @inlinable
     func enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
         storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
@@ -20,68 +29,134 @@ extension Router {
     ///     removes (the top entry for `.back(count: 1)`, the modal for `.dismiss`), unless a
     ///     guard redirected it.
     /// - Returns: The id of the entry whose result slot the commit opened, if any.
+    @inlinable
     @discardableResult
     func run(
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
         delivering result: ScreenResult? = nil
     ) async throws(NavigationError) -> UInt64? {
-        if GuardedRouters.contains(self) {
+        if isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
             leaveQueue(request.id)
             throw reject(request, .reentrantNavigation)
         }
-        let hasTurn = await waitForTurn(request.id)
-        defer { leaveQueue(request.id) }
+        // The usual case, nothing queued ahead: the turn and the state in one read, and no
+        // continuation. Only the navigation holding the turn changes the stack, so the
+        // stack read with the turn is still the router's when this navigation commits.
+        let served = storage.read { $0.queue.isServing(request.id) ? $0.state : nil }
+        let hasTurn = served != nil ? true : await waitForTurn(request.id)
+        // The commit leaves the queue in its own critical section; any other end leaves here.
+        var committed = false
+        defer {
+            if !committed { leaveQueue(request.id) }
+        }
         guard hasTurn, !Task.isCancelled else {
             throw reject(request, .taskCancelled)
         }
+        var state = served ?? storage.read { $0.state }
         var current = request
-        var chain = [request.operation]
+        // The operations redirected through, from the first redirect on.
+        var chain: [NavigationOperation<Route>] = []
+        var ranHooks = false
         while true {
-            // Only the navigation holding the turn changes the stack, so the stack read here
-            // is still the router's when this navigation commits. Applying the operation out
-            // here keeps route code (`path`, `transition`, `==`) out of the lock.
-            let state = storage.read { $0.state }
+            // Applying the operation out here keeps route code (`path`, `transition`, `==`)
+            // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
-            // Hooks run marked (see `GuardedRouters`); with none registered, nothing can
-            // navigate re-entrantly, so the marking (a task-local and a set) is skipped.
-            let (hasGuards, hasTransitions) = hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty) }
-            let redirect =
-                hasGuards
-                ? try await GuardedRouters.marking(self) { () async throws(NavigationError) in
-                    try await check(pending)
-                } : nil
-            guard let redirect else {
-                if hasTransitions {
-                    try await GuardedRouters.marking(self) { () async throws(NavigationError) in
-                        try await performTransitions(pending)
-                    }
-                } else {
-                    try await performTransitions(pending)
+            let kinds = hookKinds.load(ordering: .acquiring)
+            let hasGuards = kinds & HookKinds.guards != 0
+            let hasTransitions = kinds & HookKinds.transitions != 0
+            // Without hooks, and without a custom transition (which fails for want of a
+            // handler), nobody sees the pending navigation: it is not even made.
+            if hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition }) {
+                let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
+                ranHooks = true
+                if let redirect = try await runHooks(pending, guards: hasGuards, transitions: hasTransitions) {
+                    current = try redirecting(request, current, to: redirect, chain: &chain)
+                    state = storage.read { $0.state }
+                    continue
                 }
-                guard !Task.isCancelled else {
-                    throw reject(current, .taskCancelled)
-                }
-                // Which entry shows the awaited route is decided out here too (route code).
-                let shown = awaited.flatMap {
-                    Self.shownEntry(of: $0, from: state, to: proposed, request: current)
-                }
-                return commit(current, proposed, opening: shown, delivering: result)
             }
-            chain.append(redirect)
-            if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
-                throw reject(current, .redirectLoop(chain: chain.map(\.description)))
+            // A cancellation while hooks ran. (Without hooks, nothing ran since the check
+            // with the turn.)
+            guard !ranHooks || !Task.isCancelled else {
+                throw reject(current, .taskCancelled)
             }
-            let next = current.redirected(to: redirect)
-            storage.update { storage, publish in
-                storage.redirectedRequest = request
-                publish(.redirected(current, to: next))
+            // Which entry shows the awaited route is decided out here too (route code).
+            let shown = awaited.flatMap {
+                Self.shownEntry(of: $0, from: state, to: proposed, request: current)
             }
-            current = next
+            committed = true
+            return commit(current, proposed, opening: shown, delivering: result)
         }
+    }
+
+    /// Whether the current task runs a hook of this router (see `GuardedRouters`). A router
+    /// whose hooks never ran marked is in no task's set: that costs one atomic load, not a
+    /// task-local read.
+    @usableFromInline
+    var isRunningHook: Bool {
+        hooksRanMarked.load(ordering: .acquiring) && GuardedRouters.contains(self)
+    }
+
+    /// Runs the guards, then (when none redirected) the transition handlers, of `pending`.
+    /// Hooks run marked (see `GuardedRouters`); with none registered, nothing can navigate
+    /// re-entrantly, so the marking (a task-local and a set) is skipped.
+    /// - Returns: The operation a guard redirected to, if any.
+    @usableFromInline
+    func runHooks(
+        _ pending: PendingNavigation<Route>,
+        guards hasGuards: Bool,
+        transitions hasTransitions: Bool
+    ) async throws(NavigationError) -> NavigationOperation<Route>? {
+        if hasGuards || hasTransitions {
+            hooksRanMarked.store(true, ordering: .releasing)
+        }
+        if hasGuards,
+            let redirect = try await GuardedRouters.marking(
+                self,
+                { () async throws(NavigationError) in
+                    try await check(pending)
+                })
+        {
+            return redirect
+        }
+        if hasTransitions {
+            try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                try await performTransitions(pending)
+            }
+        } else {
+            try await performTransitions(pending)
+        }
+        return nil
+    }
+
+    /// Records a guard's redirect of `current` (the attempt `request` led to) in `chain`,
+    /// and publishes it.
+    /// - Returns: The redirected request.
+    /// - Throws: ``NavigationError/redirectLoop(chain:)`` when the chain circles or grows
+    ///   past ``maximumRedirects``.
+    @usableFromInline
+    func redirecting(
+        _ request: NavigationRequest<Route>,
+        _ current: NavigationRequest<Route>,
+        to redirect: NavigationOperation<Route>,
+        chain: inout [NavigationOperation<Route>]
+    ) throws(NavigationError) -> NavigationRequest<Route> {
+        if chain.isEmpty {
+            chain.append(request.operation)
+        }
+        chain.append(redirect)
+        if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
+            throw reject(current, .redirectLoop(chain: chain.map(\.description)))
+        }
+        let next = current.redirected(to: redirect)
+        storage.update { storage, publish in
+            storage.redirectedRequest = request
+            publish(.redirected(current, to: next))
+        }
+        return next
     }
 
     /// Runs every guard on `pending`.
@@ -168,15 +243,16 @@ extension Router {
         error is CancellationError && Task.isCancelled
     }
 
-    /// Installs the state the request's operation made and publishes `.completed`,
-    /// atomically; resolves the results of the entries that left, and opens the result slot
+    /// Installs the state the request's operation made, publishes `.completed` and ends
+    /// the request's turn, atomically; resolves the results of the entries that left, and opens the result slot
     /// of entry `shown` (the awaited route's) in the same critical section (so no other
     /// navigation can remove it first). Runs no route code under the lock: entries are
     /// compared by id. O(what changed), not O(stack): the paths are compared from
     /// their ends up to what both stacks share, and the entries that left are looked for
     /// only while someone awaits a result.
     /// - Returns: The id of the entry whose result slot was opened, if any.
-    private func commit(
+    @inlinable
+    func commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
@@ -185,18 +261,20 @@ extension Router {
         let outcome: CommitOutcome = storage.update { storage, publish in
             let previous = storage.state
             storage.state = proposed
-            let deliveries = Self.resolveResults(
-                &storage.results, from: previous, to: proposed, request: request, result: result
-            )
+            let deliveries =
+                storage.results.isEmpty
+                ? []
+                : Self.resolveResults(&storage.results, from: previous, to: proposed, request: request, result: result)
             if let shown {
                 storage.results.open(shown)
             }
+            let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             let stackChanged = !proposed.hasSamePath(as: previous)
             // A stack change that leaves the displayed path as it was (a modal dismissed as
             // a route with its path is pushed) still publishes an action, with equal paths,
             // so that `paths` sees the stack's change.
-            let modalChanged = proposed.modalEntry?.id != previous.modalEntry?.id
+            let modalChanged = proposed.modalID != previous.modalID
             if stackChanged || (modalChanged && !proposed.hasSamePath(as: previous, includingModal: true)) {
                 // The paths are joined when read: building them here would cost O(stack).
                 action = NavigationAction(
@@ -206,26 +284,49 @@ extension Router {
                 storage.lastAction = action
             }
             let event = RouterEvent.completed(request, state: proposed, action: action)
-            storage.journal?.record(event)
+            Self.record(event, into: storage.journal)
             publish(event)
             return CommitOutcome(
-                changed: !proposed.isIdentical(to: previous), deliveries: deliveries
+                changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next
             )
         }
         for delivery in outcome.deliveries {
             delivery.resume()  // after the lock: resuming is a runtime call
         }
-        if outcome.changed {
-            persistence?.save { state }
+        outcome.next?.resume(returning: true)
+        if outcome.changed, persistence != nil {
+            saveState()
         }
         return shown
+    }
+
+    /// Records `event` in `journal`, if any: directly (specialised) when it is a
+    /// `RouterJournalRecorder`, through the protocol otherwise. The type is compared by
+    /// identity (the class is final): an `as?` from the constrained existential goes
+    /// through the runtime's general cast, which cost a tab's recording more than it saved.
+    @inlinable
+    static func record(_ event: RouterEvent<Route>, into journal: (any JournalSink<Route>)?) {
+        guard let journal else { return }
+        let object: AnyObject = journal
+        if ObjectIdentifier(type(of: object)) == ObjectIdentifier(RouterJournalRecorder<Route>.self) {
+            unsafeDowncast(object, to: RouterJournalRecorder<Route>.self).record(event)
+        } else {
+            journal.record(event)
+        }
+    }
+
+    /// Hands the state to the store's background writer.
+    @usableFromInline
+    func saveState() {
+        persistence?.save { state }
     }
 
     /// Resolves the result slots of the entries (and modal) that left between `previous`
     /// and `proposed`: with `result` for the entry the unredirected request removes, `nil`
     /// for the others.
     /// - Returns: The waiting callers to resume, after unlocking.
-    private static func resolveResults(
+    @usableFromInline
+    static func resolveResults(
         _ results: inout ScreenResults,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,
@@ -236,13 +337,13 @@ extension Router {
         var target: UInt64?
         if result != nil, request.redirectedFrom.isEmpty {
             switch request.operation {
-            case .dismiss: target = previous.modalEntry?.id
+            case .dismiss: target = previous.modalID
             case .back(count: 1): target = previous.topEntryID
             default: break
             }
         }
         var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
-        if let modal = previous.modalEntry?.id, modal != proposed.modalEntry?.id {
+        if let modal = previous.modalID, modal != proposed.modalID {
             left.append(modal)
         }
         var deliveries: [ScreenResultDelivery] = []
@@ -258,7 +359,8 @@ extension Router {
     /// The id of the entry that `request` showed for `route`, its last destination: the new
     /// modal for a `.modal` route, the new top entry otherwise; `nil` when it showed no
     /// new entry for it (a guard redirected it elsewhere, or the stack keeps no route).
-    private static func shownEntry(
+    @usableFromInline
+    static func shownEntry(
         of route: Route,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,
@@ -266,7 +368,7 @@ extension Router {
     ) -> UInt64? {
         guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
         if route.transition == .modal {
-            guard let entry = proposed.modalEntry, entry.id != previous.modalEntry?.id else { return nil }
+            guard let entry = proposed.modalEntry, entry.id != previous.modalID else { return nil }
             return entry.id
         }
         guard proposed.top == route, let id = proposed.topEntryID, id != previous.topEntryID else { return nil }
@@ -275,7 +377,8 @@ extension Router {
 
     /// Publishes `.cancelled` or `.failed`.
     /// - Returns: `error`, to throw.
-    private func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
+    @usableFromInline
+    func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
         storage.update { storage, publish in
             let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
             storage.journal?.record(event)
@@ -286,7 +389,8 @@ extension Router {
 
     /// Suspends until it is `ticket`'s turn.
     /// - Returns: `true` at its turn, `false` when the task was cancelled first.
-    private func waitForTurn(_ ticket: NavigationQueue.Ticket) async -> Bool {
+    @usableFromInline
+    func waitForTurn(_ ticket: NavigationQueue.Ticket) async -> Bool {
         // The usual case, nothing queued ahead: no continuation, no cancellation handler.
         if storage.read({ $0.queue.isServing(ticket) }) {
             return !Task.isCancelled
@@ -307,13 +411,15 @@ extension Router {
     }
 
     /// Ends `ticket`'s turn (or gives it up) and wakes the next navigation.
-    private func leaveQueue(_ ticket: NavigationQueue.Ticket) {
+    @inlinable
+    func leaveQueue(_ ticket: NavigationQueue.Ticket) {
         let next = storage.update { storage, _ in storage.queue.leave(ticket) }
         next?.resume(returning: true)
     }
 
     /// Suspends until the result of entry `id` comes (or its slot is given up): the value
     /// given to ``navigateBack(returning:)``, or `nil`.
+    @usableFromInline
     func waitForResult(of id: UInt64) async -> (any Sendable)? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: ScreenResults.Continuation) in
@@ -331,13 +437,40 @@ extension Router {
     }
 }
 
+extension RouteProvider {
+    /// Whether the route is shown by a ``RouteTransition/custom(identifier:)`` transition
+    /// (whose handler the navigation awaits).
+    @inlinable
+    var hasCustomTransition: Bool {
+        if case .custom = transition { true } else { false }
+    }
+}
+
 /// What a commit did, for the work after unlocking.
-private struct CommitOutcome: Sendable {
-    let changed: Bool
-    let deliveries: [ScreenResultDelivery]
+@usableFromInline
+struct CommitOutcome: Sendable {
+    @usableFromInline let changed: Bool
+    @usableFromInline let deliveries: [ScreenResultDelivery]
+    /// The next navigation in the queue, to resume at its turn.
+    @usableFromInline let next: NavigationQueue.Waiter?
+
+    @inlinable
+    init(changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?) {
+        self.changed = changed
+        self.deliveries = deliveries
+        self.next = next
+    }
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
-struct ScreenResult: Sendable {
-    let value: any Sendable
+/// A class: every navigation passes an optional one through the pipeline, and an optional
+/// reference is copied with a retain, an optional existential through value-witness calls.
+@usableFromInline
+final class ScreenResult: Sendable {
+    @usableFromInline let value: any Sendable
+
+    @inlinable
+    init(value: any Sendable) {
+        self.value = value
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A headless router of typed routes: a stack you push, pop, pop to, reset and replace, a
 /// presented modal, deep links, and guards that may cancel or redirect a navigation
@@ -59,8 +60,13 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
-    let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
+    @usableFromInline let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
     let hooks = Locked(RouterHooks<Route>())
+    /// Which kinds of hooks are registered (``RouterHooks/kinds``), stored under the hooks'
+    /// lock at every change: a navigation reads it without taking that lock.
+    @usableFromInline let hookKinds = Atomic<UInt8>(0)
+    /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
+    @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
@@ -150,7 +156,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         self.urlMatchers = urlMatchers
         self.policy = policy
         self.persistence = persistence
-        hooks.withLock { hooks in
+        changeHooks { hooks in
             for added in guards {
                 _ = hooks.addGuard(named: added.name, deadline: added.deadline, added.check)
             }
@@ -189,7 +195,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }
 
-    let persistence: StatePersistence<RouterState<Route>>?
+    @usableFromInline let persistence: StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
     let savedState = Locked<RouterState<Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
@@ -256,10 +262,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     // MARK: - Navigating
 
+    // The navigation methods are `@inlinable`, like the pipeline they enter (see `run`):
+    // client specialisation, measured by the Benchmarks' `history-router` and `open-url` rows.
+
     /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
     /// the top route, presents it as the modal, or pushes it after a custom transition.
     /// - Throws: ``NavigationError`` when a guard cancels, a transition handler throws, or
     ///   guards loop; the state is then unchanged.
+    @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
         try await perform(.navigate(to: [route]))
     }
@@ -267,6 +277,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Shows the routes in order, each by its transition, as one navigation: guards run
     /// once and the stack changes at once (`[.a, .b]` pushes both).
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigate(to routes: [Route]) async throws(NavigationError) {
         try await perform(.navigate(to: routes))
     }
@@ -305,6 +316,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// - Returns: The screen's value, or `nil`.
     /// - Throws: What ``navigate(to:)-(Route)`` throws, before the route is shown; the
     ///   state is then unchanged.
+    @inlinable
     public func navigate<Value: Sendable>(
         to route: Route,
         returning: Value.Type
@@ -326,6 +338,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// - Parameter value: The screen's result.
     /// - Throws: ``NavigationError`` when a guard cancels; the state is then unchanged and
     ///   the caller keeps waiting.
+    @inlinable
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
         let operation: NavigationOperation<Route> = modal != nil ? .dismiss : .back(count: 1)
         try await run(enqueue(operation, url: nil), delivering: ScreenResult(value: value))
@@ -340,6 +353,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Pops `count` routes. A count of 0 or less changes nothing; more than the stack
     /// holds empties it.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateBack(_ count: Int = 1) async throws(NavigationError) {
         try await perform(.back(count: count))
     }
@@ -347,12 +361,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Pops the routes above the *last* occurrence of `route`. Nothing changes when the
     /// route is absent or already on top.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateBack(to route: Route) async throws(NavigationError) {
         try await perform(.backTo(route))
     }
 
     /// Pops every route, back to the root. The modal is not dismissed.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func navigateToRoot() async throws(NavigationError) {
         try await perform(.toRoot)
     }
@@ -361,18 +377,21 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// ``navigateToRoot()`` then `navigate(to: routes)` would, each route shown by
     /// its transition.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func replace(with routes: [Route]) async throws(NavigationError) {
         try await perform(.replace(with: routes))
     }
 
     /// Removes the presented modal route; nothing changes when none is presented.
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func dismiss() async throws(NavigationError) {
         try await perform(.dismiss)
     }
 
     /// Performs any operation through the pipeline (the methods above call it).
     /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
     public func perform(_ operation: NavigationOperation<Route>) async throws(NavigationError) {
         try await run(enqueue(operation, url: nil))
     }
@@ -409,7 +428,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         deadline: Duration? = nil,
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> NavigationGuardID {
-        hooks.withLock { $0.addGuard(named: name, deadline: deadline, check) }
+        changeHooks { $0.addGuard(named: name, deadline: deadline, check) }
     }
 
     /// Registers a preparation (the role of XRouter's `prepareForTransition(from:)`): run for each route a
@@ -457,7 +476,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// not affected.
     /// - Parameter id: What ``addGuard(named:deadline:_:)`` or ``addPreparation(named:deadline:_:)`` returned.
     public func removeGuard(_ id: NavigationGuardID) {
-        hooks.withLock { $0.removeGuard(id) }
+        changeHooks { $0.removeGuard(id) }
     }
 
     /// Registers the handler of ``RouteTransition/custom(identifier:)`` transitions with
@@ -480,13 +499,22 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         deadline: Duration? = nil,
         handler: @escaping @Sendable (Route, PendingNavigation<Route>) async throws -> Void
     ) {
-        hooks.withLock { $0.setTransition(identifier, deadline: deadline, handler) }
+        changeHooks { $0.setTransition(identifier, deadline: deadline, handler) }
     }
 
     /// Removes the handler of a custom transition; routes using it then fail to navigate
     /// (``NavigationError/missingTransitionHandler(identifier:)``).
     public func removeTransition(_ identifier: String) {
-        hooks.withLock { $0.setTransition(identifier, nil) }
+        changeHooks { $0.setTransition(identifier, nil) }
+    }
+
+    /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds``.
+    private func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
+        hooks.withLock { hooks in
+            let result = body(&hooks)
+            hookKinds.store(hooks.kinds, ordering: .releasing)
+            return result
+        }
     }
 
     // MARK: - Streams

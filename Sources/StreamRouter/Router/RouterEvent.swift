@@ -34,7 +34,10 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     /// The navigation failed (redirect loop, missing transition handler); nothing changed.
     case failed(NavigationRequest<Route>, NavigationError)
     /// ``Router/openURL(_:)`` returned `false` for the URL, for this reason.
-    case urlNotHandled(URL, reason: URLNotHandledReason)
+    ///
+    /// Boxed: `URL`'s layout is known only inside Foundation, and inline it would make
+    /// every event be copied through runtime calls.
+    indirect case urlNotHandled(URL, reason: URLNotHandledReason)
 
     /// The request the event is about; for `.redirected`, the request redirected *from*.
     public var request: NavigationRequest<Route>? {

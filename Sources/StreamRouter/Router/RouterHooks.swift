@@ -30,6 +30,12 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     private(set) var transitions: [String: Transition] = [:]
     private var nextGuardID: UInt64 = 0
 
+    /// Which kinds of hooks are registered: ``HookKinds/guards`` and
+    /// ``HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
+    var kinds: UInt8 {
+        (guards.isEmpty ? 0 : HookKinds.guards) | (transitions.isEmpty ? 0 : HookKinds.transitions)
+    }
+
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
         nextGuardID &+= 1
@@ -44,4 +50,11 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {
         transitions[identifier] = handler.map { Transition(deadline: deadline, perform: $0) }
     }
+}
+
+/// The bits of ``RouterHooks/kinds``.
+@usableFromInline
+enum HookKinds {
+    @usableFromInline static let guards: UInt8 = 1
+    @usableFromInline static let transitions: UInt8 = 2
 }

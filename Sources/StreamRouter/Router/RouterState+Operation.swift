@@ -7,6 +7,7 @@ extension RouterState {
     ///   bottom route.
     /// - Returns: The routes the operation shows: the routes navigated to (or replaced
     ///   with), in order; empty for moves back and for `dismiss`.
+    @inlinable
     @discardableResult
     mutating func apply(_ operation: NavigationOperation<Route>, limit: Int) -> [Route] {
         switch operation {
@@ -26,7 +27,7 @@ extension RouterState {
             show(routes, limit: limit)
             return routes
         case .dismiss:
-            modal = nil
+            modalEntry = nil
         case .restore(let saved):
             // Fresh entries: the saved state's are not this router's.
             self = RouterState(stack: saved.stack, modal: saved.modal).limited(to: limit)
@@ -37,7 +38,8 @@ extension RouterState {
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`), replacing the top
     /// route (`.replace`, pushed on an empty stack) or presented (`.modal`).
-    private mutating func show(_ routes: [Route], limit: Int) {
+    @inlinable
+    mutating func show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
@@ -46,7 +48,7 @@ extension RouterState {
                 removeLast(1)
                 push(route, limit: limit)
             case .modal:
-                modal = route
+                modalEntry = RouteStackEntry(route)
             }
         }
     }

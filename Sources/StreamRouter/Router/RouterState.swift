@@ -10,12 +10,26 @@ import Synchronization
 /// stack each. Each route's ``RouteProvider/path`` is computed once, when it is pushed;
 /// ``path`` joins them when read, and ``stack`` builds an array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
+    // The operations a navigation runs are `@inlinable` (see `Router.run`): client
+    // specialisation, measured by the Benchmarks' `open-url` row.
+
     /// The pushed routes, the top one on top.
-    private(set) var entries = PersistentStack<RouteStackEntry<Route>>()
-    /// The presented modal and its identity, if any.
-    private(set) var modalEntry: RouteStackEntry<Route>?
+    @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
+    /// The presented modal and its identity, if any, boxed: a state holds only references
+    /// and integers, so copying one (a navigation makes several) is a few retains whatever
+    /// `Route` is.
+    @usableFromInline var presented: PresentedEntry<Route>?
     /// The length in UTF-8 bytes of the entries' paths joined.
-    private var pathLength = 0
+    @usableFromInline var pathLength = 0
+
+    /// The presented modal and its identity, if any.
+    @inlinable var modalEntry: RouteStackEntry<Route>? {
+        get { presented?.entry }
+        set { presented = newValue.map { PresentedEntry($0) } }
+    }
+
+    /// The id of the presented modal's entry, if any.
+    @inlinable var modalID: UInt64? { presented?.entry.id }
 
     /// Creates a state.
     /// - Parameters:
@@ -42,7 +56,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The presented modal route, if any. Setting it presents a new modal, even when it is
     /// the same route: a screen awaiting the result of the modal it replaces gets `nil`.
     public var modal: Route? {
-        get { modalEntry?.route }
+        get { presented?.entry.route }
         set { modalEntry = newValue.map { RouteStackEntry($0) } }
     }
 
@@ -55,7 +69,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// RouterState(stack: [.home], modal: .login).displayedPath   // "/home/login"
     /// ```
     public var displayedPath: String {
-        guard let modalPath = modalEntry?.path, !modalPath.isEmpty else { return path }
+        guard let modalPath = presented?.entry.path, !modalPath.isEmpty else { return path }
         return pathLength == 0 ? modalPath : path + modalPath
     }
 
@@ -79,20 +93,31 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Whether ``path`` is the same for both states, without building either: compares the
-    /// joined paths' bytes from the end, and stops at the first difference or at the
+    /// joined paths' bytes from the end (a whole entry's path at a time while the entries
+    /// line up), and stops at the first difference or at the
     /// first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
     ///
     /// - Parameter includingModal: Compare the ``displayedPath``s instead.
+    @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
-        let mySuffix = includingModal ? modalEntry?.path ?? "" : ""
-        let theirSuffix = includingModal ? other.modalEntry?.path ?? "" : ""
+        let mySuffix = includingModal ? presented?.entry.path ?? "" : ""
+        let theirSuffix = includingModal ? other.presented?.entry.path ?? "" : ""
         guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
+        // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
+        if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
+            let theirTop = other.entries.top, myTop.link === theirTop.link
+        {
+            return myTop.element.path == theirTop.element.path
+        }
         var mine = PathBytesFromEnd(entries, suffix: mySuffix)
         var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
             if mine.isSharing(with: theirs) {
                 return true
+            }
+            if mine.skipEqualEntry(with: &theirs) {
+                continue
             }
             switch (mine.next(), theirs.next()) {
             case (nil, nil): return true
@@ -112,6 +137,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Pushes `route`; when the stack would hold more than `limit` routes, the bottom one
     /// is dropped (finding it walks the stack: only a stack at its limit pays that).
+    @inlinable
     mutating func push(_ route: Route, limit: Int = .max) {
         guard limit > 0 else { return }
         let entry = RouteStackEntry(route)
@@ -123,6 +149,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
+    @inlinable
     mutating func removeLast(_ k: Int) {
         for _ in 0..<min(max(k, 0), entries.count) {
             pathLength -= entries.popLast()?.path.utf8.count ?? 0
@@ -130,18 +157,21 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The state with only the top `limit` routes (at least one) when it holds more.
+    @usableFromInline
     func limited(to limit: Int) -> RouterState {
         guard count > max(limit, 1) else { return self }
         return RouterState(stack: Array(stack.suffix(max(limit, 1))), modal: modal)
     }
 
     /// Pops every route.
+    @inlinable
     mutating func removeAll() {
         entries = PersistentStack()
         pathLength = 0
     }
 
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
+    @inlinable
     func distanceFromTop(to route: Route) -> Int? {
         for (distance, entry) in entries.topDown.enumerated() where entry.route == route {
             return distance
@@ -163,17 +193,19 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// Whether both states share their storage and modal (then they are equal), in O(1).
+    @inlinable
     func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && modalEntry?.id == other.modalEntry?.id
+        entries.isIdentical(to: other.entries) && modalID == other.modalID
     }
 
     /// The id of the top entry, `nil` at the root.
-    var topEntryID: UInt64? { entries.last?.id }
+    @inlinable var topEntryID: UInt64? { entries.last?.id }
 
     /// The ids of this state's entries that `other` no longer holds, down to the first
     /// entry both share (or down to `minimumID`: entries below it are not looked at), in
     /// O(what changed). Ids increase from the bottom of a stack to its top, so both stacks
     /// are walked from the top in step, by id.
+    @usableFromInline
     func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
         var removed: [UInt64] = []
         var mine = entries.topDown.makeIterator()
@@ -227,40 +259,69 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// reaches the caller that pushed that very entry. Ids increase in the order entries are
 /// made, so a stack's ids increase from the bottom to the top. Equality and hashing
 /// ignore the id: two states showing the same routes are equal.
+@usableFromInline
 struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
-    let route: Route
-    let path: String
-    let id: UInt64
+    @usableFromInline let route: Route
+    @usableFromInline let path: String
+    @usableFromInline let id: UInt64
 
+    @inlinable
     init(_ route: Route) {
         self.route = route
-        id = routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-        let normalized = PathResolver.normalize(route.path)
-        path = normalized == "/" ? "" : normalized
+        id = nextRouteStackEntryID()
+        path = Self.entryPath(route.path)
     }
 
+    /// `path` normalised, and empty for `/`.
+    @usableFromInline
+    static func entryPath(_ path: String) -> String {
+        let normalized = PathResolver.normalize(path)
+        return normalized == "/" ? "" : normalized
+    }
+
+    @usableFromInline
     static func == (lhs: RouteStackEntry, rhs: RouteStackEntry) -> Bool {
         lhs.route == rhs.route
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(route)
+    }
+}
+
+/// A presented modal's entry, in a box of its own (see ``RouterState/presented``).
+@usableFromInline
+final class PresentedEntry<Route: RouteProvider>: Sendable {
+    @usableFromInline let entry: RouteStackEntry<Route>
+
+    @inlinable
+    init(_ entry: RouteStackEntry<Route>) {
+        self.entry = entry
     }
 }
 
 /// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
 private let routeStackEntryIDs = Atomic<UInt64>(0)
 
+/// The next ``RouteStackEntry/id``.
+@usableFromInline
+func nextRouteStackEntryID() -> UInt64 {
+    routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+}
+
 /// The bytes of a stack's joined path, from the last one back, entry by entry.
-private struct PathBytesFromEnd<Route: RouteProvider> {
+@usableFromInline
+struct PathBytesFromEnd<Route: RouteProvider> {
     /// The entry being read and the entries below it.
-    private var node: PersistentStack<RouteStackEntry<Route>>.Node?
+    @usableFromInline var node: PersistentStack<RouteStackEntry<Route>>.Node?
     /// The visible entries from `node` down.
-    private var remaining: Int
-    private var bytes: String.UTF8View
-    private var index: String.UTF8View.Index
+    @usableFromInline var remaining: Int
+    @usableFromInline var bytes: String.UTF8View
+    @usableFromInline var index: String.UTF8View.Index
 
     /// Reads `suffix` (a modal's path) first, then the entries' paths.
+    @inlinable
     init(_ entries: PersistentStack<RouteStackEntry<Route>>, suffix: String = "") {
         node = entries.top
         remaining = entries.count
@@ -270,11 +331,28 @@ private struct PathBytesFromEnd<Route: RouteProvider> {
 
     /// Whether both readers are between entries, at the same node with the same number of
     /// entries left: the rest of both paths is the same bytes.
+    @inlinable
     func isSharing(with other: PathBytesFromEnd) -> Bool {
         index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
             && remaining == other.remaining
     }
 
+    /// When both readers are between entries and their next entries have equal paths,
+    /// moves both past them (one string comparison instead of a byte at a time).
+    /// - Returns: Whether they moved.
+    @inlinable
+    mutating func skipEqualEntry(with other: inout PathBytesFromEnd) -> Bool {
+        guard index == bytes.startIndex, other.index == other.bytes.startIndex, remaining > 0, other.remaining > 0,
+            let current = node, let theirs = other.node, current.element.path == theirs.element.path
+        else { return false }
+        node = current.below
+        remaining -= 1
+        other.node = theirs.below
+        other.remaining -= 1
+        return true
+    }
+
+    @inlinable
     mutating func next() -> UInt8? {
         while index == bytes.startIndex {
             guard remaining > 0, let current = node else { return nil }

@@ -1,16 +1,17 @@
 /// Everything a ``Router`` keeps behind its lock: its navigation state, its turn-taking
 /// queue, the last path change and the callers waiting for screens' results.
+@usableFromInline
 struct RouterStorage<Route: RouteProvider>: Sendable {
-    var state: RouterState<Route>
-    var queue = NavigationQueue()
-    var lastAction: NavigationAction?
-    var results = ScreenResults()
+    @usableFromInline var state: RouterState<Route>
+    @usableFromInline var queue = NavigationQueue()
+    @usableFromInline var lastAction: NavigationAction?
+    @usableFromInline var results = ScreenResults()
     /// The last navigation a guard redirected, as it was asked, until
     /// ``Router/resumeRedirected()`` takes it.
-    var redirectedRequest: NavigationRequest<Route>?
+    @usableFromInline var redirectedRequest: NavigationRequest<Route>?
     /// What records each attempt's final event, while something records (see
     /// ``Router/startRecording(keepingNewest:)``); `nil` costs the commit one check.
-    var journal: (any JournalSink<Route>)?
+    @usableFromInline var journal: (any JournalSink<Route>)?
 
     init(_ state: RouterState<Route>) {
         self.state = state

@@ -7,6 +7,7 @@
 /// entry leaving resolves the slot, with the value of ``Router/navigateBack(returning:)``
 /// or `nil`; a slot resolved before its continuation arrives keeps the value until then.
 /// Every slot is removed when its caller is resumed or cancelled.
+@usableFromInline
 struct ScreenResults: Sendable {
     typealias Continuation = CheckedContinuation<(any Sendable)?, Never>
 
@@ -28,9 +29,10 @@ struct ScreenResults: Sendable {
     var count: Int { slots.count }
 
     /// Whether any slot waits for an entry to leave.
-    var isEmpty: Bool { slots.isEmpty }
+    @usableFromInline var isEmpty: Bool { slots.isEmpty }
 
     /// Opens the slot of entry `id`, when the navigation showing it commits.
+    @usableFromInline
     mutating func open(_ id: UInt64) {
         slots[id] = .open
         lowestID = min(lowestID, id)
@@ -84,10 +86,12 @@ struct ScreenResults: Sendable {
 }
 
 /// A continuation of ``ScreenResults`` to resume, after unlocking, with a result.
+@usableFromInline
 struct ScreenResultDelivery: Sendable {
     let continuation: ScreenResults.Continuation
     let value: (any Sendable)?
 
+    @usableFromInline
     func resume() {
         continuation.resume(returning: value)
     }

@@ -40,10 +40,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let routers: Locked<[Tab: Router<Route>]>
     /// The routers of the tabs given at creation, at their tab's position (read without a
     /// lock on every navigation of the selected tab).
-    private let routersByPosition: [Router<Route>]
+    @usableFromInline let routersByPosition: [Router<Route>]
     /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
     /// that navigating on the selected tab takes no lock of the tab router.
-    private let selectedPosition: Atomic<Int>
+    @usableFromInline let selectedPosition: Atomic<Int>
     let persistence: StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
@@ -274,6 +274,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// The router of the selected tab.
+    @inlinable
     public var selectedRouter: Router<Route> {
         let position = selectedPosition.load(ordering: .acquiring)
         guard position < routersByPosition.count else {
@@ -313,6 +314,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Shows `route` on the selected tab (the tab closure is not consulted).
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
+    @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
         try await selectedRouter.navigate(to: route)
     }
