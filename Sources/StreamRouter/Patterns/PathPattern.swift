@@ -114,12 +114,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
     /// - Returns: What matched, or `nil`.
     public func match(_ path: String) -> RouteInformation? {
-        var match: RouteInformation?
-        trie.firstMatch(path) { _, information in
-            match = information
-            return true
-        }
-        return match
+        trie.firstInformation(path)
     }
 
     /// Two patterns are equal when their segments are (`"/a//:b/"` equals `"/a/:b"`).

@@ -203,6 +203,20 @@ final class RouteTrie: Sendable {
         }
     }
 
+    /// What the first entry in declaration order whose pattern matches `path` (normalised
+    /// first) matched: ``firstMatch(_:accept:)`` taking the first offer, without a closure
+    /// of the caller's to carry the answer out (``PathPattern/match(_:)``).
+    func firstInformation(_ path: String) -> RouteInformation? {
+        PathSegments.withNormalizedSegments(of: path) { segments, normalized in
+            var found: RouteInformation?
+            firstMatch(in: segments) { index, bindings in
+                found = information(of: index, bindings, in: segments, normalized: normalized)
+                return true
+            }
+            return found
+        }
+    }
+
     /// Offers `accept` the entries whose pattern matches the segments `path`, in declaration
     /// order, with the part each of the entry's segments took (-1 for none), until `accept`
     /// takes one. The bindings are valid only during the call.
