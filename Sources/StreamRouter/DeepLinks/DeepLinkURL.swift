@@ -1,20 +1,23 @@
 import Foundation
 
-/// The parts of a URL that URL matching looks at, read once per match.
+/// The parts of a URL that URL matching looks at, found once per match, as offsets into
+/// the URL's bytes (nothing is copied).
 ///
 /// - The scheme is kept as written; groups compare it without regard to ASCII case
 ///   (schemes are case-insensitive).
-/// - The host is percent-decoded and lowercased (hosts are case-insensitive); an empty host
-///   counts as none. The port and the user info are ignored.
+/// - The host is kept as written; groups compare a plain one byte for byte and decode and
+///   lowercase any other (hosts are case-insensitive). An empty host counts as none; the
+///   port and the user info are ignored.
 /// - The path is kept percent-encoded, as written; ``URLSegmentDecoder`` splits it on `/`,
 ///   dropping empty segments, so a trailing or doubled slash does not change what matches,
 ///   and decodes each segment once. The query and the fragment are not part of it.
 ///
 /// The usual URL, `scheme://host/path[?query][#fragment]` without a base URL, port, user
-/// info, IP literal or IDNA (`xn--`) host, is read from its string in one pass over the bytes: Foundation's
-/// `host` and `path` accessors cost more than the whole match of a 100-mapping group on
-/// Linux (the `open-url` benchmark). Every other URL is read through those accessors.
-struct DeepLinkURL {
+/// info, IP literal or IDNA (`xn--`) host, is read from its string in one pass over the
+/// bytes: Foundation's `host` and `path` accessors cost more than the whole match of a
+/// 100-mapping group on Linux (the `open-url` benchmark). Every other URL is read through
+/// those accessors.
+enum DeepLinkURL {
     /// Where the parts are in the text they are read from, in UTF-8 offsets.
     struct Parts {
         /// The scheme as written (empty when the URL has none).
@@ -26,17 +29,6 @@ struct DeepLinkURL {
         /// Whether the host as written is already decoded and lowercased (ASCII, no `%`, no
         /// capital letter): then it is compared byte for byte as written.
         let hostIsPlain: Bool
-    }
-
-    /// The text the parts are read from (see ``withParts(of:_:)``).
-    let source: String
-    let parts: Parts
-
-    /// Reads the parts of `url` (for tests and reports; matching reads them in place).
-    init(_ url: URL) {
-        (source, parts) = Self.withParts(of: url) { text, parts in
-            (String(decoding: text, as: UTF8.self), parts)
-        }
     }
 
     /// Calls `body` with the text the parts of `url` are read from and where they are in
@@ -63,26 +55,6 @@ struct DeepLinkURL {
         )
         var source = scheme + host + path
         return source.withUTF8 { body($0, parts) }
-    }
-
-    /// The scheme, lowercased (`""` when the URL has none).
-    var scheme: String { slice(parts.scheme).lowercased() }
-
-    /// The host as written in the URL, percent-encoded.
-    var rawHost: Substring { Substring(slice(parts.host)) }
-
-    /// The path as written, percent-encoded.
-    var encodedPath: Substring { Substring(slice(parts.path)) }
-
-    private func slice(_ range: Range<Int>) -> String {
-        var source = source
-        return source.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
-    }
-
-    /// The decoded, lowercased host, `nil` when absent, empty or undecodable.
-    var host: String? {
-        guard !parts.host.isEmpty else { return nil }
-        return parts.hostIsPlain ? String(rawHost) : PercentEncoding.decode(rawHost)?.lowercased()
     }
 
     private static func isPlainHostByte(_ byte: UInt8) -> Bool {
@@ -121,10 +93,8 @@ struct DeepLinkURL {
                     {
                         return nil
                     }
-                case UInt8(ascii: "%"), UInt8(ascii: "A")...UInt8(ascii: "Z"), 0x80...:
-                    hostIsPlain = false
                 default:
-                    break
+                    hostIsPlain = hostIsPlain && isPlainHostByte(byte)
                 }
                 index += 1
             }
