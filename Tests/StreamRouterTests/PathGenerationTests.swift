@@ -63,11 +63,11 @@ import Testing
                 switch random.below(4) {
                 case 0: segments.append(["a", "b", "lit"][random.below(3)])
                 case 1:
-                    segments.append(":p\(index)")
-                    required.append("p\(index)")
+                    segments.append(":p_\(index)")
+                    required.append("p_\(index)")
                 default:
-                    segments.append(":p\(index)?")
-                    optional.append("p\(index)")
+                    segments.append(":p_\(index)?")
+                    optional.append("p_\(index)")
                 }
             }
             let hasWildcard = random.below(3) == 0

@@ -80,6 +80,8 @@ import Testing
         ("/a/../b", 1, .dotSegment),
         ("/./b", 0, .dotSegment),
         ("/:id??", 0, .invalidParameterName(name: "id?", character: "?")),
+        ("/:_id", 0, .invalidParameterName(name: "_id", character: "_")),
+        ("/:1_id", 0, .invalidParameterName(name: "1_id", character: "1")),
     ])
     func badPatternsThrowATypedError(glob: String, segmentIndex: Int, reason: PathPatternError.Reason) {
         let error = #expect(throws: PathPatternError.self) { try PathPattern(glob) }
@@ -101,9 +103,27 @@ import Testing
     }
 
     @Test func goodParameterNames() throws {
-        for glob in ["/:a", "/:abc123", "/:ID", "/:x1?", "/:camelCase/:other?"] {
+        for glob in ["/:a", "/:abc123", "/:ID", "/:x1?", "/:camelCase/:other?", "/:snake_case_", "/:a_1?"] {
             #expect(throws: Never.self) { try PathPattern(glob) }
         }
+    }
+
+    /// The GitHub API's parameter names (`:client_id`, `:access_token`, `:target_user`) are
+    /// accepted, matched, generated and compared for conflicts like any other name.
+    @Test func underscoredNamesWorkEverywhere() throws {
+        let pattern = try PathPattern("/applications/:client_id/tokens/:access_token")
+        let information = try #require(pattern.match("/applications/abc/tokens/xyz"))
+        #expect(information.parameters == ["client_id": "abc", "access_token": "xyz"])
+        let path = try pattern.path(with: ["client_id": "abc", "access_token": "xyz"])
+        #expect(path == "/applications/abc/tokens/xyz")
+        #expect(throws: PathGenerationError.self) { try pattern.path(with: ["client_id": "abc"]) }
+
+        let table = try RouteTable<Int>([
+            (PathPattern("/users/:user/following/:target_user"), 0),
+            (PathPattern("/users/:login/following/:other_user"), 1),
+        ])
+        #expect(table.conflicts == [RouteConflict(entry: 1, shadowedBy: [0], kind: .duplicate)])
+        #expect(table.match("/users/a/following/b")?.information.parameters == ["user": "a", "target_user": "b"])
     }
 
     @Test func tooManySegmentsIsAnErrorNotACrash() {

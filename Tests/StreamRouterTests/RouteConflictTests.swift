@@ -134,8 +134,8 @@ import Testing
                 for position in 0..<random.below(4) {
                     switch random.below(5) {
                     case 0, 1: segments.append(literals[random.below(3)])
-                    case 2: segments.append(":p\(position)")
-                    case 3: segments.append(":p\(position)?")
+                    case 2: segments.append(":p_\(position)")
+                    case 3: segments.append(":p_\(position)?")
                     default: segments.append(position == 0 ? "b" : "a")
                     }
                 }

@@ -16,7 +16,7 @@
 /// A pattern never matches across a segment boundary: `/user/:id` does not match
 /// `/username`, `/movie/*` does not match `/movies`. Patterns are absolute: a leading `/`
 /// is implied, duplicate and trailing slashes are ignored. Parameter names start with an
-/// ASCII letter and hold ASCII letters and digits. Anything else throws a
+/// ASCII letter and hold ASCII letters, digits and `_` (`:client_id`). Anything else throws a
 /// ``PathPatternError``, never a crash. When optional parameters make a match ambiguous,
 /// earlier optional parameters take a segment first (like a greedy regular expression).
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
@@ -102,7 +102,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             name = Substring(name.utf8.dropLast())
         }
         guard let first = name.first else { throw failure(.missingParameterName) }
-        if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+        if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")) }) {
             throw failure(.invalidParameterName(name: String(name), character: bad))
         }
         guard first.isLetter else {

@@ -8,7 +8,7 @@ public struct PathPatternError: Error, Sendable, Hashable, CustomStringConvertib
         /// `:` or `:?` with no name.
         case missingParameterName
         /// A parameter name that does not start with an ASCII letter, or holds a character
-        /// other than ASCII letters and digits.
+        /// other than ASCII letters, digits and `_`.
         case invalidParameterName(name: String, character: Character)
         /// The same parameter name twice.
         case duplicateParameterName(String)
@@ -39,7 +39,7 @@ public struct PathPatternError: Error, Sendable, Hashable, CustomStringConvertib
             return "Missing parameter name in \(location): write ':name' or ':name?'."
         case .invalidParameterName(let name, let character):
             return "Invalid parameter name '\(name)' in \(location): unexpected character '\(character)'; "
-                + "names start with an ASCII letter and hold only ASCII letters and digits."
+                + "names start with an ASCII letter and hold only ASCII letters, digits and '_'."
         case .duplicateParameterName(let name):
             return "Parameter '\(name)' appears twice in pattern '\(pattern)' (again at \(location))."
         case .wildcardNotLast:
