@@ -16,6 +16,10 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     var changeCount = 0
     /// What records the tab router's journal, while it records.
     var journal: TabJournalRecorder<Tab, Route>?
+    /// Saved stacks of tabs that have no router yet (tabs added at run time, such as a list
+    /// loaded from a server): each waits here, and is saved again with the tree, until
+    /// ``TabRouter/router(for:)`` first makes its tab.
+    var waitingStacks: [Tab: RouterState<Route>] = [:]
 
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }
@@ -29,6 +33,15 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
             selected: selected,
             stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first })
         )
+    }
+
+    /// The tree as it is saved: ``state`` and the saved stacks still waiting for their tab.
+    var savedState: TabRouterState<Tab, Route> {
+        var saved = state
+        for (tab, stack) in waitingStacks where saved.stacks[tab] == nil {
+            saved.stacks[tab] = stack
+        }
+        return saved
     }
 }
 

@@ -59,16 +59,24 @@ extension TabRouter {
         startedRestoration.withLock { $0 = task }
     }
 
-    /// Takes the turn of each saved tab's restoration, in the order of the tabs.
+    /// Takes the turn of each saved tab's restoration, in the order of the tabs, then of the
+    /// saved tabs not among them that ``router(for:)`` made already; the stacks of the other
+    /// saved tabs wait for their tab (see ``router(for:)``).
     private func beginRestoring(
         _ saved: TabRouterState<Tab, Route>
     ) -> [(Router<Route>, Router<Route>.PendingRestoration)] {
-        tabs.compactMap { tab in
+        var pending = tabs.compactMap { tab -> (Router<Route>, Router<Route>.PendingRestoration)? in
             let stack = saved[tab]
             guard stack != RouterState() else { return nil }
             let router = router(for: tab)
             return (router, router.beginRestoring(stack))
         }
+        for (tab, stack) in saved.stacks where !tabs.contains(tab) && stack != RouterState() {
+            if let router = keepWaiting(stack, for: tab) {
+                pending.append((router, router.beginRestoring(stack)))
+            }
+        }
+        return pending
     }
 
     /// Runs each tab's restoration, then selects the saved tab.
@@ -87,7 +95,7 @@ extension TabRouter {
             }
         }
         if tabs.contains(saved.selected), saved.selected != selectedTab {
-            try? await select(saved.selected)
+            try? await select(saved.selected, popsToRoot: false)
         }
         return refused ?? redirected ?? .restored
     }

@@ -18,7 +18,8 @@ import Synchronization
 /// - Each tab's router is a plain ``Router``: navigate on it directly with
 ///   ``router(for:)``; its events still reach ``events``. Guards are per tab: add them on
 ///   each tab's router (``addGuard(named:deadline:_:)`` adds one to every tab).
-/// - Selecting the selected tab again pops its stack to the root, as tab bars do.
+/// - Selecting the selected tab again pops its stack to the root, as tab bars do
+///   (``select(_:popsToRoot:)`` with `popsToRoot: false` selects without popping).
 /// - The app's path (``paths``, ``actions``) is the selected tab's path: a navigation on
 ///   the selected tab changes it, and so does selecting a tab whose path differs (published
 ///   as a `.push` from the old tab's path to the new one's).
@@ -49,6 +50,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
     let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
+    /// The guards given to the initialiser: registered on every tab, including the tabs
+    /// ``router(for:)`` makes later.
+    private let creationGuards: [NavigationGuard<Route>]
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -67,7 +71,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ) {
         self.init(
             tabs: tabs, state: TabRouterState(selected: selected), persistence: nil,
-            urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, guards: [], tabOf: tabOf
         )
     }
 
@@ -94,7 +98,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// route whose path it rejects), every tab starts empty with `selected` selected, the
     /// reason is reported on ``persistenceEvents``, and the store is left untouched until
     /// the first change. A restored selected tab that is not among `tabs` falls back to
-    /// `selected`. Saving runs in the background, coalesced; ``flush()`` writes at once.
+    /// `selected`; a saved stack of a tab not among `tabs` (one the app adds at run time)
+    /// is kept, and saved again, until ``router(for:)`` makes that tab and shows it there.
+    /// Saving runs in the background, coalesced; ``flush()`` writes at once.
     /// - Parameters:
     ///   - tabs: The tabs (duplicates are ignored).
     ///   - selected: The tab selected when nothing is restored.
@@ -102,7 +108,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - restoring: When the saved tree is applied: at creation (the default) or by
     ///     ``restore()``.
     ///   - guards: Guards registered on every tab's router before the tree is restored, in
-    ///     order; none by default.
+    ///     order (and on each tab ``router(for:)`` makes later); none by default.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
@@ -134,13 +140,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         self.init(
             tabs: tabs, state: state, persistence: persistence,
-            urlMatchers: urlMatchers, policy: policy, tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, guards: guards, tabOf: tabOf
         )
         for tab in self.tabs {
-            let router = router(for: tab)
-            for added in guards {
-                router.addGuard(named: added.name, deadline: added.deadline, added.check)
-            }
+            Self.register(guards, on: router(for: tab))
         }
         guard let saved, !showsNow else {
             persistence.record(event)
@@ -159,6 +162,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         persistence: StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
+        guards: [NavigationGuard<Route>],
         tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         var unique: [Tab] = []
@@ -170,12 +174,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.policy = policy
         self.tabOf = tabOf
         self.persistence = persistence
+        creationGuards = guards
         let routers = unique.map { Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy) }
-        hub = ObservableState(
-            TabHub(
-                tabs: unique, stacks: routers.map(\.state),
-                selectedIndex: unique.firstIndex(of: state.selected) ?? 0
-            ))
+        var initial = TabHub<Tab, Route>(
+            tabs: unique, stacks: routers.map(\.state),
+            selectedIndex: unique.firstIndex(of: state.selected) ?? 0
+        )
+        initial.waitingStacks = state.stacks.filter { !unique.contains($0.key) }
+        hub = ObservableState(initial)
         self.routers = Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         routersByPosition = routers
         selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
@@ -253,14 +259,26 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// The router of `tab`: each tab keeps its own stack. Navigating on it directly is
-    /// published on ``events`` too. A tab not among ``tabs`` gets a router of its own the
-    /// first time it is asked for (it is never selected unless ``select(_:)`` selects it).
+    /// published on ``events`` too.
+    ///
+    /// A tab not among ``tabs`` (one added at run time, such as a list loaded from a server)
+    /// gets a router of its own the first time it is asked for; it is never selected unless
+    /// ``select(_:popsToRoot:)`` selects it. The guards given to the initialiser are
+    /// registered on it too. When the store held a stack for that tab, the stack waits (and
+    /// is saved again with the tree) until this call makes the tab, which then shows it: at
+    /// once without guards given to the initialiser, else through them, as a
+    /// ``NavigationOperation/restore(_:)`` navigation run on a task of its own (published on
+    /// ``events``).
     public func router(for tab: Tab) -> Router<Route> {
-        routers.withLock { routers in
+        let (router, waiting) = routers.withLock { routers -> (Router<Route>, RouterState<Route>?) in
             if let router = routers[tab] {
-                return router
+                return (router, nil)
             }
-            let router = Router<Route>(urlMatchers: urlMatchers, policy: policy)
+            let waiting = hub.update { hub, _ in hub.waitingStacks.removeValue(forKey: tab) }
+            let showsNow = creationGuards.isEmpty
+            let router = Router<Route>(
+                state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy)
+            Self.register(creationGuards, on: router)
             let position = hub.update { hub, _ in
                 hub.tabs.append(tab)
                 hub.stacks.append(router.state)
@@ -269,7 +287,31 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             Self.relay(router, at: position, of: tab, to: hub)
             recordNewTab(router, tab: tab)
             routers[tab] = router
-            return router
+            return (router, showsNow ? nil : waiting)
+        }
+        if let waiting {
+            let restoration = router.beginRestoring(waiting)
+            Task.detached { await router.finishRestoring(restoration) }
+        }
+        return router
+    }
+
+    /// Registers `guards` on `router`, in order.
+    private static func register(_ guards: [NavigationGuard<Route>], on router: Router<Route>) {
+        for added in guards {
+            router.addGuard(named: added.name, deadline: added.deadline, added.check)
+        }
+    }
+
+    /// Keeps `stack`, saved for `tab`, until ``router(for:)`` makes that tab; when the tab
+    /// has a router already, returns it instead.
+    func keepWaiting(_ stack: RouterState<Route>, for tab: Tab) -> Router<Route>? {
+        routers.withLock { routers in
+            if let router = routers[tab] {
+                return router
+            }
+            hub.update { hub, _ in hub.waitingStacks[tab] = stack }
+            return nil
         }
     }
 
@@ -286,9 +328,18 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     // MARK: - Navigating
 
     /// Selects `tab`. Selecting the tab already selected pops its stack to the root, as tab
-    /// bars do (through its guards).
+    /// bars do (through its guards), unless `popsToRoot` is `false`.
+    ///
+    /// ```swift
+    /// try await app.select(.search)                         // a tap on the tab bar: a re-tap pops
+    /// try await app.select(.inbox, popsToRoot: false)       // from code (a notification): keeps the stack
+    /// ```
+    /// - Parameters:
+    ///   - tab: The tab to select.
+    ///   - popsToRoot: Whether selecting the tab already selected pops it to its root; `true`
+    ///     by default (a re-tap on a tab bar). Code that only wants the tab shown passes `false`.
     /// - Throws: ``NavigationError`` when a guard refuses that pop; the selection stands.
-    public func select(_ tab: Tab) async throws(NavigationError) {
+    public func select(_ tab: Tab, popsToRoot: Bool = true) async throws(NavigationError) {
         let target = router(for: tab)
         let isReselection = hub.update { hub, publish in
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
@@ -307,7 +358,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.journal?.recordSelection(tab)
             return false
         }
-        if isReselection {
+        if isReselection, popsToRoot {
             try await target.navigateToRoot()
         }
     }
@@ -355,14 +406,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let target = router(for: tab)
         guard let request = target.beginOpening(url) else { return false }
         guard await target.finishOpening(url, request) else { return false }
-        try? await selectWithoutPopping(tab)
+        try? await select(tab, popsToRoot: false)
         return true
-    }
-
-    /// Selects `tab` unless it is selected already (never pops).
-    private func selectWithoutPopping(_ tab: Tab) async throws(NavigationError) {
-        guard selectedTab != tab else { return }
-        try await select(tab)
     }
 
     /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).
@@ -485,7 +530,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// tests before reading the store.
     public func flush() {
         guard let persistence else { return }
-        let (state, generation) = hub.read { ($0.state, $0.changeCount) }
+        let (state, generation) = hub.read { ($0.savedState, $0.changeCount) }
         if generation > 0 {
             persistence.save(generation: generation) { state }
         }
@@ -498,7 +543,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         guard let persistence else { return }
         let states = tracking {
             hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
-                event.changed.map { (state: $0.state, generation: $0.changeCount) }
+                event.changed.map { (state: $0.savedState, generation: $0.changeCount) }
             }
         }
         Task.detached(priority: .utility) {
