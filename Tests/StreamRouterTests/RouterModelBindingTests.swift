@@ -107,6 +107,73 @@ import Testing
         #expect(router.modal == .settings && model.modal == .settings)
     }
 
+    /// A swipe-back made while a navigation queued before it is under way: the pop is
+    /// decided at its turn, from the stack the binding was given, so it pops to that stack
+    /// (deciding when set, it popped one entry: the route the earlier navigation pushed).
+    @Test func aSwipeBackIsDecidedAtItsTurn() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home, .detail(id: 1)]))
+        let gate = Gate()
+        router.addGuard(named: "slow") { pending in
+            if pending.destinations.contains(.detail(id: 2)) { await gate.wait() }
+            return .allow
+        }
+        let events = StreamRecorder(router.events)
+        let model = RouterModel(router: router, bufferingPolicy: .bufferingNewest(0))
+        let push = Task { try await router.navigate(to: .detail(id: 2)) }
+        try await gate.arrived(1)
+        model.stack = [.home]  // the user swipes back from detail 1
+        gate.open()
+        try await push.value
+        await model.settled()
+        #expect(router.stack == [.home])
+        #expect(model.stack == [.home])
+        try await events.wait { $0.count(where: { $0.state != nil }) == 2 }
+        let completed = events.values.filter { $0.state != nil }.compactMap { $0.request?.operation }
+        #expect(completed == [.navigate(to: [.detail(id: 2)]), .back(count: 2)])
+    }
+
+    /// Each set is decided at its turn among code navigations: a push the code made first is
+    /// not pushed again, a replace becomes the pop it is by then.
+    @Test func interleavedSetsAndCodeNavigationsEndWhereTheLastSetSaid() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home]))
+        let gate = Gate()
+        router.addGuard(named: "slow") { pending in
+            if pending.destinations.contains(.list(category: "code")) { await gate.wait() }
+            return .allow
+        }
+        let model = RouterModel(router: router, bufferingPolicy: .bufferingNewest(0))
+        let code = Task { try await router.navigate(to: [.list(category: "code"), .detail(id: 1)]) }
+        try await gate.arrived(1)
+        model.stack = [.home, .list(category: "code")]  // decided at its turn: a pop of one
+        model.modal = .settings
+        gate.open()
+        try await code.value
+        await model.settled()
+        #expect(router.stack == [.home, .list(category: "code")])
+        #expect(router.modal == .settings)
+    }
+
+    @Test func settingTheModalTheCodePresentedMeanwhileChangesNothing() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home]))
+        let gate = Gate()
+        router.addGuard(named: "slow") { pending in
+            if pending.destinations == [.settings] { await gate.wait() }
+            return .allow
+        }
+        let events = StreamRecorder(router.events)
+        let model = RouterModel(router: router, bufferingPolicy: .bufferingNewest(0))
+        let present = Task { try await router.navigate(to: .settings) }
+        try await gate.arrived(1)
+        model.modal = .settings
+        gate.open()
+        try await present.value
+        await model.settled()
+        #expect(router.modal == .settings)
+        try await events.wait { $0.count(where: { $0.state != nil }) == 2 }
+        let completed = events.values.filter { $0.state != nil }.compactMap { $0.request?.operation }
+        #expect(completed == [.navigate(to: [.settings]), .back(count: 0)], "presented once")
+    }
+
     @Test func settersNavigateInTheOrderTheyWereCalled() async throws {
         let router = Router<Screen>()
         let model = RouterModel(router: router)

@@ -261,6 +261,24 @@ struct GuardRefusal: Error {}
         try await eventually { model.stack(of: .home).isEmpty && model.path == "/" }
     }
 
+    /// Setting a tab the model does not show yet, when code selected it meanwhile, is a
+    /// switch, not a re-tap: the tab keeps its stack. (A model that never applies states,
+    /// `.bufferingNewest(0)`, stands for a main actor that has not caught up yet.)
+    @Test func settingATabCodeSelectedMeanwhileKeepsItsStack() async throws {
+        let app = TabRouterTests.makeApp()
+        try await app.router(for: .search).navigate(to: .results(query: "a"))
+        let model = TabRouterModel(tabRouter: app, bufferingPolicy: .bufferingNewest(0))
+        try await app.select(.search)  // code (a notification) selects the tab first
+        #expect(model.selectedTab == .home, "the model has not caught up")
+        model.selectedTab = .search  // the user taps the tab the model does not show yet
+        await model.settled()
+        #expect(app.selectedTab == .search)
+        #expect(app.router(for: .search).stack == [.results(query: "a")])
+        model.selectedTab = .search  // a re-tap of the tab shown pops it
+        await model.settled()
+        #expect(app.router(for: .search).stack == [])
+    }
+
     @Test func aDeepLinkMovesTheModelsSelection() async throws {
         let app = TabRouterTests.makeApp()
         let model = TabRouterModel(tabRouter: app)

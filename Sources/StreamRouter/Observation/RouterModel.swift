@@ -30,13 +30,20 @@ public final class RouterModel<Route: RouteProvider> {
     /// The pushed routes, bottom first.
     ///
     /// Setting it (as `NavigationStack(path:)` does) shows the new value at once and
-    /// navigates the router on a task, compared with the router's stack (or, while
-    /// navigations started by earlier sets are under way, with the stack the last of them
-    /// asked for):
+    /// navigates the router: the navigation takes its turn in the router's queue at once
+    /// (so sets run in the order they were made, among the router's other navigations),
+    /// and what it does is decided at that turn, comparing the value set with the router's
+    /// stack then:
     /// - a shorter prefix of it pops (``Router/navigateBack(_:)``);
     /// - a longer stack that extends it shows the extra routes
     ///   (``Router/navigate(to:)-([Route])``, each by its transition);
+    /// - the same stack changes nothing;
     /// - anything else replaces the stack (``Router/replace(with:)``).
+    ///
+    /// So a swipe back to `[a]` pops to `[a]` even when a navigation queued before it pushed
+    /// another route meanwhile. The navigation's `.started` event shows the operation as
+    /// guessed when the value was set; its later events, guards and journal entry, the one
+    /// decided at its turn.
     ///
     /// When a guard refuses, the model snaps back to the router's state. Await
     /// ``settled()`` to know the navigation is over.
@@ -48,9 +55,10 @@ public final class RouterModel<Route: RouteProvider> {
     /// The presented modal route, if any.
     ///
     /// Setting it (as `.sheet(item:)` does) shows the new value at once and navigates the
-    /// router on a task: `nil` dismisses (``Router/dismiss()``), another route is shown
-    /// (``Router/navigate(to:)-(Route)``: presented when its transition is `.modal`). When a
-    /// guard refuses, the model snaps back. Await ``settled()`` to know it is over.
+    /// router, decided at the navigation's turn as for ``stack``: `nil` dismisses
+    /// (``Router/dismiss()``), the modal already presented changes nothing, another route is
+    /// shown (``Router/navigate(to:)-(Route)``: presented when its transition is `.modal`).
+    /// When a guard refuses, the model snaps back. Await ``settled()`` to know it is over.
     public var modal: Route? {
         get { shownModal }
         set { setModal(newValue) }
@@ -121,34 +129,54 @@ public final class RouterModel<Route: RouteProvider> {
         let current = plannedStack ?? router.stack
         guard newValue != current else { return }
         plannedStack = newValue
-        let operation: NavigationOperation<Route>
-        if newValue.count < current.count, current.starts(with: newValue) {
-            operation = .back(count: current.count - newValue.count)
-        } else if newValue.count > current.count, newValue.starts(with: current) {
-            operation = .navigate(to: Array(newValue[current.count...]))
-        } else {
-            operation = .replace(with: newValue)
-        }
-        start(operation)
+        start(Self.operation(showing: newValue, from: current)) { Self.operation(showing: newValue, from: $0.stack) }
     }
 
     private func setModal(_ newValue: Route?) {
         guard newValue != shownModal else { return }
         shownModal = newValue
-        guard newValue != (plannedModal ?? router.modal) else { return }
+        let current = plannedModal ?? router.modal
+        guard newValue != current else { return }
         plannedModal = .some(newValue)
-        start(newValue.map { .navigate(to: [$0]) } ?? .dismiss)
+        start(Self.operation(presenting: newValue, from: current)) {
+            Self.operation(presenting: newValue, from: $0.modal)
+        }
     }
 
-    /// Takes the navigation's turn now (so setters navigate in the order they were called),
-    /// runs it on a task, then shows the router's state: its outcome, or the state before
-    /// it when a guard refused.
-    private func start(_ operation: NavigationOperation<Route>) {
-        let request = router.enqueue(operation, url: nil)
+    /// The operation that turns `stack` into `target`.
+    private nonisolated static func operation(
+        showing target: [Route], from stack: [Route]
+    ) -> NavigationOperation<Route> {
+        if target.count <= stack.count, stack.starts(with: target) {
+            .back(count: stack.count - target.count)  // 0 when they are equal: no change
+        } else if target.count > stack.count, target.starts(with: stack) {
+            .navigate(to: Array(target[stack.count...]))
+        } else {
+            .replace(with: target)
+        }
+    }
+
+    /// The operation that turns `modal` into `target`.
+    private nonisolated static func operation(
+        presenting target: Route?, from modal: Route?
+    ) -> NavigationOperation<Route> {
+        guard let target else { return .dismiss }
+        return target == modal ? .back(count: 0) : .navigate(to: [target])
+    }
+
+    /// Takes the navigation's turn now (so setters navigate in the order they were called,
+    /// among the router's other navigations) with `guess`, the operation against the state
+    /// known now; runs it on a task, deciding the operation at its turn with `decide`; then
+    /// shows the router's state: its outcome, or the state before it when a guard refused.
+    private func start(
+        _ guess: NavigationOperation<Route>,
+        deciding decide: @escaping @Sendable (RouterState<Route>) -> NavigationOperation<Route>
+    ) {
+        let request = router.enqueue(guess, url: nil)
         startedNavigations += 1
         let number = startedNavigations
         lastNavigation = Task { [router] in
-            _ = try? await router.run(request)
+            _ = try? await router.run(request, deciding: decide)
             if number == self.startedNavigations {  // the last one started: nothing is planned
                 self.plannedStack = nil
                 self.plannedModal = nil

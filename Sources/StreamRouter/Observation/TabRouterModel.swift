@@ -9,8 +9,9 @@ import Observation
 /// ```
 ///
 /// Setting ``selectedTab`` selects the tab through the tab router at once (the model shows
-/// it right away); selecting the selected tab again pops its stack to the root, as tab bars
-/// do. The model subscribes when created, keeps only the newest state while the main actor
+/// it right away); setting the tab the model shows again (a re-tap) pops its stack to the
+/// root, as tab bars do, while setting another tab never pops it, even when code selected
+/// that tab meanwhile. The model subscribes when created, keeps only the newest state while the main actor
 /// is busy, and stops when deallocated.
 @MainActor
 @Observable
@@ -19,7 +20,7 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     @ObservationIgnored public let tabRouter: TabRouter<Tab, Route>
 
     /// The selected tab. Setting it selects the tab through the tab router (a tab view's
-    /// selection binding writes here); setting the selected tab pops it to its root.
+    /// selection binding writes here); setting the tab shown pops it to its root.
     public var selectedTab: Tab {
         get { selected }
         set { select(newValue) }
@@ -68,8 +69,13 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         await pending?.value
     }
 
+    /// Selects `tab` after the selections set before it. Setting the tab the model shows is
+    /// a re-tap and pops that tab to its root; setting another tab only selects it, so when
+    /// code selected that tab meanwhile, its stack is kept (decided by the tab router when
+    /// the selection runs, ``TabRouter/select(_:popsToRoot:)``).
     private func select(_ tab: Tab) {
-        if selected != tab {
+        let isRetap = selected == tab
+        if !isRetap {
             selected = tab
         }
         requested = tab
@@ -77,7 +83,7 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         let previous = pending
         pending = Task {
             await previous?.value
-            try? await tabRouter.select(tab)
+            try? await tabRouter.select(tab, popsToRoot: isRetap)
         }
     }
 

@@ -28,13 +28,17 @@ extension Router {
     ///   - result: For ``navigateBack(returning:)``: the value for the entry the operation
     ///     removes (the top entry for `.back(count: 1)`, the modal for `.dismiss`), unless a
     ///     guard redirected it.
+    ///   - decide: For the setters of ``RouterModel``: the operation, decided at the
+    ///     request's turn from the state then (the request keeps its id; its `.started`
+    ///     event showed the operation as guessed when it was made).
     /// - Returns: The id of the entry whose result slot the commit opened, if any.
     @inlinable
     @discardableResult
     func run(
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
-        delivering result: ScreenResult? = nil
+        delivering result: ScreenResult? = nil,
+        deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil
     ) async throws(NavigationError) -> UInt64? {
         if isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
@@ -55,6 +59,8 @@ extension Router {
             throw reject(request, .taskCancelled)
         }
         var state = served ?? storage.read { $0.state }
+        let request =
+            decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
