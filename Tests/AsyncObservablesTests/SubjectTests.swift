@@ -146,6 +146,29 @@ import Testing
 }
 
 @Suite(.suiteLimit) struct ObservableStateTests {
+    /// The census counts a subscription's buffer from the stream's creation until the
+    /// buffer is deallocated, however the subscription ended.
+    @Test func theBufferCensusCountsBuffersUntilTheyAreGone() async throws {
+        let state = ObservableState<Int, Int>(0)
+        var stream: SubjectStream<Int>? = state.subscribe()
+        var iterator = stream?.makeAsyncIterator()
+        #expect(state.liveBufferCount == 1)
+        stream = nil
+        #expect(state.liveBufferCount == 1, "the iterator keeps the buffer")
+        iterator = nil
+        #expect(state.liveBufferCount == 0)
+        withExtendedLifetime(iterator) {}
+
+        let consumed = state.subscribe(bufferingPolicy: .bufferingNewest(1))
+        let consumer = Task { for await _ in consumed {} }
+        #expect(state.liveBufferCount == 1)
+        consumer.cancel()
+        await consumer.value
+        #expect(state.subscriberCount == 0, "cancelling unsubscribes at once")
+        #expect(state.liveBufferCount == 1, "the stream value still holds its buffer")
+        withExtendedLifetime(consumed) {}
+    }
+
     @Test func initialElementsAndEventsAreAtomicWithSubscription() async throws {
         let counter = ObservableState<Int, Int>(0)
         let recorders = await withTaskGroup(of: StreamRecorder<Int>.self) { group in

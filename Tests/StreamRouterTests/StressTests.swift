@@ -66,7 +66,10 @@ import Testing
         let navigator = Navigator()
         func cycle(_ count: Int) async {
             for index in 0..<count {
-                if index.isMultiple(of: 500) { await Task.yield() }  // let other tests' tasks run
+                if index.isMultiple(of: 500) {
+                    await Task.yield()  // let other tests' tasks run
+                    #expect(navigator.liveBufferCount == 0, "only this loop subscribes, and it keeps nothing")
+                }
                 if index.isMultiple(of: 2) {
                     let stream = navigator.actions
                     navigator.navigate("/\(index % 3)")
@@ -79,30 +82,21 @@ import Testing
                 }
             }
         }
-        await cycle(2_000)  // warm-up: let the allocator settle
-        #expect(navigator.subscriberCount == 0)
-        // 100,000 leaked subscriptions would hold over 40 MB in every round. Tests running in
-        // parallel can allocate more than the 16 MB allowed for a while, so a round that
-        // grew more is measured again: a leak grows in each of the three, noise does not.
-        var growths: [Int] = []
+        // Counted per navigator (its live subscription buffers), not as the process's
+        // resident memory: tests running in parallel cannot disturb the count. A leaked
+        // subscription keeps its buffer, so every round must end at zero.
         for _ in 0..<3 {
-            let before = residentBytes()
-            await cycle(100_000)
-            let after = residentBytes()
+            await cycle(20_000)
             #expect(navigator.subscriberCount == 0)
-            guard let before, let after, !isThreadSanitized() else { break }  // TSan holds freed memory back
-            growths.append(after - before)
-            if after - before < 16_000_000 { break }
+            #expect(navigator.liveBufferCount == 0, "subscription buffers left behind")
         }
-        #expect(growths.isEmpty || growths.contains { $0 < 16_000_000 }, "resident memory grew by \(growths) bytes")
-
         for _ in 0..<1_000 {
             let stream = navigator.actions
             let consumer = Task { for await _ in stream {} }
             consumer.cancel()
             await consumer.value
         }
-        try await eventually { navigator.subscriberCount == 0 }
+        try await eventually { navigator.subscriberCount == 0 && navigator.liveBufferCount == 0 }
     }
 }
 

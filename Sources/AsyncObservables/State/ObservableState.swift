@@ -47,6 +47,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
     /// relay can skip a publisher nobody subscribes to without taking its lock.
     private let subscriptionCount = Atomic<Int>(0)
+    /// The subscription buffers made by this publisher and not yet deallocated.
+    @usableFromInline let census = BufferCensus()
 
     /// Creates a publisher holding `initialState`.
     public init(_ initialState: State) {
@@ -75,6 +77,12 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
     package var subscriberCount: Int {
         storage.withLock { $0.subscribers.count }
+    }
+
+    /// The number of subscription buffers this publisher made that are still allocated: 0
+    /// once every stream made from it, and every iterator, is gone (a leak keeps it above).
+    package var liveBufferCount: Int {
+        census.liveCount
     }
 
     /// Whether ``finish()`` has been called.
@@ -128,7 +136,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         initial: (State) -> [Element] = { _ in [] },
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
-        let buffer = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
+        let buffer = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy, census: census)
         let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
             if let element = transform(event), buffer.enqueue(element) {
                 wakes.append(buffer)
@@ -247,7 +255,7 @@ extension ObservableState {
     /// - Returns: A stream registered before this call returns.
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        let buffer = StreamBuffer<Event>(bufferingPolicy: bufferingPolicy)
+        let buffer = StreamBuffer<Event>(bufferingPolicy: bufferingPolicy, census: census)
         let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
             if buffer.enqueue(event) {
                 wakes.append(buffer)

@@ -60,11 +60,19 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
 
     @usableFromInline let policy: BufferingPolicy
     @usableFromInline let state = Locked(State())
+    /// The publisher's count of live buffers, which this one is in until it is deallocated.
+    @usableFromInline let census: BufferCensus?
 
-    /// An active buffer with the given policy.
+    /// An active buffer with the given policy, counted in `census` while it exists.
     @usableFromInline
-    package init(bufferingPolicy: BufferingPolicy) {
+    package init(bufferingPolicy: BufferingPolicy, census: BufferCensus? = nil) {
         policy = bufferingPolicy
+        self.census = census
+        census?.join()
+    }
+
+    deinit {
+        census?.leave()
     }
 
     /// Sets what runs once when the consumer leaves (not when the publisher finishes).

@@ -376,4 +376,10 @@ public final class Navigator: PathPublisher {
     @_spi(Testing) public var subscriberCount: Int {
         state.subscriberCount
     }
+
+    /// The number of this navigator's subscription buffers still allocated (for tests): 0
+    /// once every stream made from it and every iterator is gone, whatever ended them.
+    @_spi(Testing) public var liveBufferCount: Int {
+        state.liveBufferCount
+    }
 }
