@@ -20,7 +20,9 @@ import Observation
 ///
 /// The model subscribes when created and updates on the main actor after every navigation
 /// that changes the state; it applies each state together with the ``lastAction`` current
-/// at that state, never a newer one. It stops when deallocated.
+/// at that state, never a newer one, and never a state older than the one it shows (a
+/// buffered state that arrives after a setter's navigation showed a newer one is skipped).
+/// It stops when deallocated.
 @MainActor
 @Observable
 public final class RouterModel<Route: RouteProvider> {
@@ -81,6 +83,9 @@ public final class RouterModel<Route: RouteProvider> {
     @ObservationIgnored private var plannedStack: [Route]?
     @ObservationIgnored private var plannedModal: Route??
     @ObservationIgnored private var startedNavigations = 0
+    /// The generation of the newest snapshot applied: an older one, still in the stream's
+    /// buffer or handed to its loop, is not applied after it.
+    @ObservationIgnored private var appliedGeneration: UInt64 = 0
 
     /// Mirrors `router`, and what each of `patterns` matches in its path.
     /// - Parameters:
@@ -181,11 +186,13 @@ public final class RouterModel<Route: RouteProvider> {
                 self.plannedStack = nil
                 self.plannedModal = nil
             }
-            self.apply(router.currentSnapshot)
+            self.apply(router.currentSnapshot(after: request.id))
         }
     }
 
     private func apply(_ snapshot: RouterSnapshot<Route>) {
+        guard snapshot.generation > appliedGeneration else { return }  // the model shows a newer one
+        appliedGeneration = snapshot.generation
         let state = snapshot.state
         let stack = state.stack
         if shownStack != stack { shownStack = stack }

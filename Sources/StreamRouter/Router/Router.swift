@@ -250,8 +250,10 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// The state and the last action, read together.
-    var currentSnapshot: RouterSnapshot<Route> {
-        storage.read { RouterSnapshot(state: $0.state, lastAction: $0.lastAction) }
+    /// - Parameter id: The id of a navigation known to have ended: the state read is at
+    ///   least as new as its outcome.
+    func currentSnapshot(after id: UInt64) -> RouterSnapshot<Route> {
+        storage.read { RouterSnapshot(state: $0.state, lastAction: $0.lastAction, generation: id + 1) }
     }
 
     /// The last change of the displayed path (the stack's and the modal's); `nil` until a
@@ -573,15 +575,15 @@ public final class Router<Route: RouteProvider>: PathPublisher {
             bufferingPolicy: bufferingPolicy,
             initial: { storage in
                 last.withLock { $0 = storage.lastAction }
-                return [RouterSnapshot(state: storage.state, lastAction: storage.lastAction)]
+                return [RouterSnapshot(state: storage.state, lastAction: storage.lastAction, generation: 0)]
             },
             transform: { event in
-                guard case .completed(_, let state, let action) = event else { return nil }
+                guard case .completed(let request, let state, let action) = event else { return nil }
                 let lastAction = last.withLock { last in
                     if let action { last = action }
                     return last
                 }
-                return RouterSnapshot(state: state, lastAction: lastAction)
+                return RouterSnapshot(state: state, lastAction: lastAction, generation: request.id + 1)
             }
         )
     }

@@ -22,4 +22,8 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
 struct RouterSnapshot<Route: RouteProvider>: Sendable {
     let state: RouterState<Route>
     let lastAction: NavigationAction?
+    /// One more than the id of the navigation whose commit made this state, or a lower
+    /// bound of it (0 for the state when the stream was made): navigations commit in the
+    /// order of their ids, so a snapshot of a lower generation is older.
+    let generation: UInt64
 }
