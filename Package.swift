@@ -12,14 +12,11 @@ let package = Package(
         .library(name: "StreamRouter", targets: ["StreamRouter"]),
         .library(name: "AsyncObservables", targets: ["AsyncObservables"]),
         .library(name: "StreamRouterTesting", targets: ["StreamRouterTesting"]),
-        // The executable products keep the names the README's commands use (`swift run
-        // Playground`, `swift run -c release Benchmarks`); their targets have names unique to
-        // this package, so a consumer's own `Playground` or `Benchmarks` *target* never clashes
-        // (Tests/Consumer checks it). SwiftPM links every executable product of a graph into
-        // one folder, so a consumer should not name an executable *product* `Playground` or
-        // `Benchmarks` (`swift run Playground` there would run this package's): the README says so.
-        .executable(name: "Playground", targets: ["StreamRouterPlayground"]),
-        .executable(name: "Benchmarks", targets: ["StreamRouterBenchmarks"]),
+        // No executable products: SwiftPM links every executable product of a package graph into
+        // one folder, so an exported `Playground` or `Benchmarks` product would shadow an app's
+        // own executable of that name (`swift run Playground` in the app would run ours), and
+        // every consumer would build it. The executables below are the root package's only:
+        // `swift run StreamRouterPlayground`, `swift run -c release StreamRouterBenchmarks`.
     ],
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
@@ -27,6 +24,9 @@ let package = Package(
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
         // Target names share one namespace with every package in a graph (a consumer's own
         // `Benchmarks` target would clash), so every target's name is unique to this package.
+        // SwiftPM makes each executable target of the root package runnable under its own name,
+        // and builds none of them for a package that depends on this one (Tests/Consumer checks
+        // both).
         .executableTarget(
             name: "StreamRouterPlayground",
             dependencies: ["StreamRouter"],
@@ -39,7 +39,7 @@ let package = Package(
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),
-        // Used by scripts/crash-test-store.sh; not a product.
+        // Used by scripts/crash-test-store.sh.
         .executableTarget(
             name: "StreamRouterStoreCrashProbe",
             dependencies: ["StreamRouter"],

@@ -1,9 +1,9 @@
 /// The command line of the benchmark executable.
 ///
 /// ```
-/// swift run -c release Benchmarks                 # full run, every scenario
-/// swift run -c release Benchmarks --quick         # reduced run, under a minute
-/// swift run -c release Benchmarks --filter fan-out --json results.json
+/// swift run -c release StreamRouterBenchmarks           # full run, every scenario
+/// swift run -c release StreamRouterBenchmarks --quick   # reduced run, under a minute
+/// swift run -c release StreamRouterBenchmarks --filter fan-out --json results.json
 /// ```
 struct Options: Sendable {
     /// A shorter run: fewer, shorter repetitions.
@@ -34,7 +34,7 @@ struct Options: Sendable {
     var repetitionTime: Duration { quick ? .milliseconds(30) : .milliseconds(100) }
 
     static let usage = """
-        Usage: Benchmarks [--quick] [--filter NAME] [--json FILE] [--repetitions N] [--profile SIDE [--operations N]]
+        Usage: StreamRouterBenchmarks [--quick] [--filter NAME] [--json FILE] [--repetitions N] [--profile SIDE [--operations N]]
 
           --quick          5 repetitions of ~30 ms per side (whole run under a minute)
           --filter NAME    only the scenarios whose name contains NAME:

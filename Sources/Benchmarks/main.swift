@@ -50,7 +50,7 @@ let machine = Machine.current()
 let harness = Harness(options: options)
 print("StreamRouter benchmarks\(options.quick ? " (quick)" : "")")
 #if DEBUG
-    print("note: a debug build measures nothing useful; run `swift run -c release Benchmarks`")
+    print("note: a debug build measures nothing useful; run `swift run -c release StreamRouterBenchmarks`")
 #endif
 print("machine: \(machine.processor), \(machine.activeProcessors) cores, \(machine.operatingSystem)")
 print(

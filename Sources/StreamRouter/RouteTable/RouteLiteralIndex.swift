@@ -14,7 +14,7 @@
 /// stand-alone copy of this type (1,000 edges, `-O`, the 2-core machine of the README's
 /// table): 48 ns per lookup here, 120 ns with a `[UInt8]`-keyed dictionary, 71 ns with
 /// `String` keys per node. The benchmark it serves is `route-table` (`swift run -c
-/// release Benchmarks --filter route-table`: 1,000 patterns, hit last and miss, ≥ 300x the
+/// release StreamRouterBenchmarks --filter route-table`: 1,000 patterns, hit last and miss, ≥ 300x the
 /// regex scan and flat in the number of patterns).
 struct RouteLiteralIndex: Sendable {
     fileprivate struct Edge: Sendable {

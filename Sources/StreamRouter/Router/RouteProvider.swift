@@ -43,9 +43,9 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// check a restored state), never again for guards, events or ``Router/openURL(_:)``.
     /// The default reflects over the route
     /// (`Mirror`), which on Linux costs several times the rest of a navigation: the
-    /// `open-url` benchmark (`swift run -c release Benchmarks --filter open-url`) opens the
-    /// same URL onto a route with an explicit `path` and onto one with the default, and the
-    /// default makes `openURL` about six times slower (9.6 µs against 1.6 µs). Declare
+    /// `open-url` benchmark (`swift run -c release StreamRouterBenchmarks --filter open-url`)
+    /// opens the same URL onto a route with an explicit `path` and onto one with the default,
+    /// and the default makes `openURL` about six times slower (9.6 µs against 1.6 µs). Declare
     /// `path` for routes pushed on a hot path.
     var path: String { get }
 }

@@ -1,4 +1,6 @@
-// The consumer's own `Benchmarks` executable: its name must not clash with StreamRouter's.
+// The consumer's own `Benchmarks` executable (a target, no product): `swift run Benchmarks` in
+// this package must run this file, not StreamRouter's benchmarks. `.ci/run` looks for the
+// marker line.
 import StreamRouter
 
 let start = ContinuousClock.now

@@ -1,4 +1,5 @@
-// The consumer's own `Playground` executable: its name must not clash with StreamRouter's.
+// The consumer's own `Playground` executable (a target, no product): `swift run Playground` in
+// this package must run this file, not StreamRouter's tour. `.ci/run` looks for the marker line.
 import StreamRouter
 
 let navigator = Navigator(initialPath: "/")
