@@ -105,9 +105,9 @@ public final class RouterModel<Route: RouteProvider> {
         let state = router.state
         shownStack = state.stack
         shownModal = state.modal
-        path = state.path
+        path = state.displayedPath
         lastAction = router.lastAction
-        matches = NavigatorModel.matches(of: patterns, in: state.path)
+        matches = NavigatorModel.matches(of: patterns, in: state.displayedPath)
         subscription = SubscriptionToken(
             cancelling: Task { [weak self] in
                 for await snapshot in snapshots {
@@ -197,7 +197,7 @@ public final class RouterModel<Route: RouteProvider> {
         let stack = state.stack
         if shownStack != stack { shownStack = stack }
         if shownModal != state.modal { shownModal = state.modal }
-        let path = state.path
+        let path = state.displayedPath
         if self.path != path { self.path = path }
         if lastAction != snapshot.lastAction { lastAction = snapshot.lastAction }
         let current = NavigatorModel.matches(of: patterns, in: path)

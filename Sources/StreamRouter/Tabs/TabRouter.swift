@@ -349,9 +349,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if !current.hasSamePath(as: previous) {
+            if !current.hasSamePath(as: previous, includingModal: true) {
                 let action = NavigationAction(
-                    currentPath: { current.path }, previousPath: { previous.path }, action: .push)
+                    currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
                 event.action = action
             }
             publish(event)
