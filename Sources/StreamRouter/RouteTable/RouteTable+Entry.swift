@@ -8,14 +8,16 @@ extension RouteTable {
     /// }
     /// ```
     public struct Entry: Sendable {
-        private enum Target: Sendable {
+        // Inlinable through `value(for:)`, so a lookup reads the value specialised.
+        @usableFromInline
+        enum Target: Sendable {
             case value(Value)
             case validator(@Sendable (RouteInformation) -> Value?)
         }
 
         /// The pattern the path must match.
         public let pattern: PathPattern
-        private let target: Target
+        @usableFromInline let target: Target
 
         /// Creates an entry that yields `value` whenever `pattern` matches.
         /// - Parameters:
@@ -55,7 +57,7 @@ extension RouteTable {
         }
 
         /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
-        @usableFromInline
+        @inlinable
         func value(for information: RouteInformation) -> Value? {
             switch target {
             case .value(let value): value
