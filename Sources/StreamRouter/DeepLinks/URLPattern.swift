@@ -27,17 +27,39 @@ struct URLPattern: Sendable {
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     init(_ text: String) throws(URLPatternError) {
         // Split on the byte `/`, as URL paths are: a grapheme cluster that starts with `/`
-        // (`"/\u{301}"`) still separates segments.
-        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Substring.init)
-        guard parts.count <= PathPattern.maximumSegmentCount else {
+        // (`"/\u{301}"`) still separates segments. One pass counts the segments (too many is
+        // the first error reported), one compiles them: no array of parts, no set of names
+        // (a router's creation compiles every mapping: the `open-url` cold-start row).
+        let utf8 = text.utf8
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        var previous = slash
+        for byte in utf8 {
+            if byte != slash && previous == slash { count += 1 }
+            previous = byte
+        }
+        guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
         var segments: [Segment] = []
-        var names: Set<String> = []
-        for part in parts {
-            let segment = try Self.segment(from: part, in: text)
-            if case .parameter(let name) = segment, !names.insert(name).inserted {
-                throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+        segments.reserveCapacity(count)
+        var names: [String] = []
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            guard utf8[index] != slash else {
+                utf8.formIndex(after: &index)
+                continue
+            }
+            let start = index
+            while index < utf8.endIndex && utf8[index] != slash {
+                utf8.formIndex(after: &index)
+            }
+            let segment = try Self.segment(from: Substring(utf8[start..<index]), in: text)
+            if case .parameter(let name) = segment {
+                guard !names.contains(name) else {
+                    throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+                }
+                names.append(name)
             }
             segments.append(segment)
         }
@@ -48,23 +70,36 @@ struct URLPattern: Sendable {
     private static func segment(from part: Substring, in text: String) throws(URLPatternError) -> Segment {
         // Tokens are read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`).
         let utf8 = part.utf8
-        if utf8.elementsEqual("*".utf8) {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        if utf8.count == 1, utf8.first == UInt8(ascii: "*") {
             return .anySegment
         }
-        guard utf8.contains(UInt8(ascii: "{")) || utf8.contains(UInt8(ascii: "}")) else {
+        guard utf8.contains(where: { $0 == open || $0 == close }) else {
             return .literal(String(part))
         }
-        guard utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}"), utf8.count >= 2 else {
+        guard utf8.first == open, utf8.last == close, utf8.count >= 2 else {
             throw URLPatternError(pattern: text, reason: .malformedParameter(segment: String(part)))
         }
         let name = Substring(utf8.dropFirst().dropLast())
         guard !name.isEmpty else {
             throw URLPatternError(pattern: text, reason: .missingParameterName)
         }
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
+        guard name.utf8.allSatisfy({ isNameByte($0) }) else {
             throw URLPatternError(pattern: text, reason: .malformedParameter(segment: String(part)))
         }
         return .parameter(String(name))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
     }
 
     /// The names of the `{name}` segments, in order.

@@ -96,14 +96,20 @@ struct RouteLiteralIndex: Sendable {
         }
     }
 
-    /// The child of `parent` whose label is `label`, if any.
-    func child(of parent: Int, for label: [UInt8]) -> Int? {
-        label.withUnsafeBufferPointer { label in withView { $0.child(of: parent, for: label) } }
+    /// The child of `parent` whose label is `label`'s UTF-8, if any.
+    func child(of parent: Int, for label: String) -> Int? {
+        var label = label
+        return label.withUTF8 { label in withView { $0.child(of: parent, for: label) } }
     }
 
-    /// Adds the edge `parent` --`label`--> `child`; the edge must be new.
-    mutating func insert(parent: Int, label: [UInt8], child: Int) {
-        let hash = label.withUnsafeBufferPointer { Self.hash(parent: parent, $0) }
+    /// Adds the edge `parent` --`label`'s UTF-8--> `child`; the edge must be new.
+    mutating func insert(parent: Int, label: String, child: Int) {
+        var label = label
+        label.withUTF8 { insert(parent: parent, bytes: $0, child: child) }
+    }
+
+    private mutating func insert(parent: Int, bytes label: UnsafeBufferPointer<UInt8>, child: Int) {
+        let hash = Self.hash(parent: parent, label)
         edges.append(Edge(parent: parent, child: child, hash: hash, start: labels.count, count: label.count))
         labels.append(contentsOf: label)
         if 2 * edges.count > slots.count {

@@ -94,11 +94,10 @@ final class RouteTrie: Sendable {
             // Only literals, a normalised path not indexed yet, whose first match is this entry.
             guard texts.count == pattern.count else { continue }
             let path = "/" + texts.joined(separator: "/")
-            let label = Array(path.utf8)
-            guard PathResolver.isNormalized(path), staticPaths.child(of: 0, for: label) == nil,
+            guard PathResolver.isNormalized(path), staticPaths.child(of: 0, for: path) == nil,
                 draft.firstIndex(path) == index
             else { continue }
-            staticPaths.insert(parent: 0, label: label, child: index)
+            staticPaths.insert(parent: 0, label: path, child: index)
         }
         self.init(draft, staticPaths: staticPaths)
     }
@@ -170,12 +169,12 @@ final class RouteTrie: Sendable {
         self.captureCounts = captureCounts
         self.literalBytes = literalBytes
         self.names = names
-        longestEntry = patterns.map(\.count).max() ?? 0
+        longestEntry = patterns.map { $0.count }.max() ?? 0
     }
 
     /// Compiles path patterns, in declaration order.
     convenience init(_ patterns: [PathPattern], indexingStaticPaths: Bool = false) {
-        self.init(patterns.map(\.trieSegments), indexingStaticPaths: indexingStaticPaths)
+        self.init(patterns.map { $0.trieSegments }, indexingStaticPaths: indexingStaticPaths)
     }
 
     /// Builds the nodes and literal edges, one pattern at a time.
@@ -209,23 +208,31 @@ final class RouteTrie: Sendable {
             for segment in pattern {
                 switch segment {
                 case .literal(let text):
-                    let label = Array(text.utf8)
-                    if let child = literals.child(of: current, for: label) {
+                    if nodes[current].hasLiterals, let child = literals.child(of: current, for: text) {
                         current = child
                     } else {
                         let child = appendNode()
-                        literals.insert(parent: current, label: label, child: child)
+                        literals.insert(parent: current, label: text, child: child)
                         nodes[current].hasLiterals = true
                         current = child
                     }
                 case .capture, .skip:
-                    current = child(of: current, at: \.parameter)
+                    if let child = nodes[current].parameter {
+                        current = child
+                    } else {
+                        let child = appendNode()
+                        nodes[current].parameter = child
+                        current = child
+                    }
                 case .optionalCapture:
-                    let isNew = nodes[current].optionalParameter == nil
-                    current = child(of: current, at: \.optionalParameter)
-                    if isNew {
-                        nodes[current].memoSlot = memoSlots
+                    if let child = nodes[current].optionalParameter {
+                        current = child
+                    } else {
+                        let child = appendNode()
+                        nodes[current].optionalParameter = child
+                        nodes[child].memoSlot = memoSlots
                         memoSlots += 1
+                        current = child
                     }
                 case .rest:
                     // Only ever last: the entry ends here.
@@ -244,14 +251,6 @@ final class RouteTrie: Sendable {
             return nodes.count - 1
         }
 
-        private mutating func child(of node: Int, at keyPath: WritableKeyPath<RouteTrieNode, Int?>) -> Int {
-            if let child = nodes[node][keyPath: keyPath] {
-                return child
-            }
-            let child = appendNode()
-            nodes[node][keyPath: keyPath] = child
-            return child
-        }
     }
 
     // MARK: - Matching
