@@ -8,11 +8,21 @@ extension RouteTable {
     /// }
     /// ```
     public struct Entry: Sendable {
-        // Inlinable through `value(for:)`, so a lookup reads the value specialised.
+        // Inlinable, so a lookup reads the value specialised, and reads only the entry's
+        // target (`entries[i].target.value(for:)`), not a copy of the whole entry.
         @usableFromInline
         enum Target: Sendable {
             case value(Value)
             case validator(@Sendable (RouteInformation) -> Value?)
+
+            /// The value, or what the validator returns for `information`.
+            @inlinable
+            func value(for information: RouteInformation) -> Value? {
+                switch self {
+                case .value(let value): value
+                case .validator(let validator): validator(information)
+                }
+            }
         }
 
         /// The pattern the path must match.
@@ -54,15 +64,6 @@ extension RouteTable {
         var hasValidator: Bool {
             if case .validator = target { return true }
             return false
-        }
-
-        /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
-        @inlinable
-        func value(for information: RouteInformation) -> Value? {
-            switch target {
-            case .value(let value): value
-            case .validator(let validator): validator(information)
-            }
         }
     }
 }
