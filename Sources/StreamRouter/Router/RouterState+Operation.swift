@@ -29,26 +29,29 @@ extension RouterState {
         case .dismiss:
             modalEntry = nil
         case .restore(let saved):
-            // Fresh entries: the saved state's are not this router's.
-            self = RouterState(stack: saved.stack, modal: saved.modal).limited(to: limit)
+            // Fresh entries: the saved state's are not this router's (their paths are).
+            self = saved.renewed(keepingTop: limit)
             return saved.stack + (saved.modal.map { [$0] } ?? [])
         }
         return []
     }
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`), replacing the top
-    /// route (`.replace`, pushed on an empty stack) or presented (`.modal`).
+    /// route (`.replace`, pushed on an empty stack) or presented (`.modal`). Each new entry
+    /// is made next to the one it replaces or is pushed onto (the modal it replaces), whose
+    /// path it takes when it holds the same route.
     @inlinable
     mutating func show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                push(route, limit: limit)
+                push(route, limit: limit, neighbour: entries.last)
             case .replace:
+                let replaced = entries.last
                 removeLast(1)
-                push(route, limit: limit)
+                push(route, limit: limit, neighbour: replaced)
             case .modal:
-                modalEntry = RouteStackEntry(route)
+                modalEntry = RouteStackEntry(route, neighbour: modalEntry)
             }
         }
     }
