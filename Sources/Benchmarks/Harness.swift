@@ -60,6 +60,8 @@ struct Comparison: Sendable {
         case memory(library: MemoryProbe, baseline: MemoryProbe)
         /// Not measurable yet; printed as pending.
         case pending(reason: String)
+        /// Not measurable in this checkout (an input file is absent); printed as skipped.
+        case skipped(reason: String)
     }
 
     /// The scenario (what `--filter` selects).
@@ -92,6 +94,8 @@ struct Harness: Sendable {
             return await runMemory(comparison, library: library, baseline: baseline)
         case .pending(let reason):
             return RowResult(comparison, status: "pending: \(reason)")
+        case .skipped(let reason):
+            return RowResult(comparison, status: "skipped: \(reason)")
         }
     }
 

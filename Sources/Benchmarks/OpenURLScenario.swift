@@ -9,10 +9,11 @@ import StreamRouter
 /// runs before it navigates) at least 5x the scan, hit and miss; matching at 1,000 mappings
 /// at most 1.5x the time at 10; and the whole `Router.openURL` (matching, the navigation
 /// pipeline with its events, and the commit) at least as fast as the scan plus a stack
-/// update. The route declares its `path`, as the README advises for routes on a hot path;
-/// the last row opens the same URL onto a route that keeps the default, reflected
-/// ``RouteProvider/path`` (computed once per stack entry), to show what an explicit path
-/// saves.
+/// update. The route declares its `path`; the next row opens the same URL onto a route that
+/// keeps the default, reflected ``RouteProvider/path`` (at least as fast as the scan: the
+/// entry replacing the same route takes its path, nothing is reflected), and the last opens
+/// two URLs in turn onto that route, so that every entry is a new route whose path is
+/// reflected once (reported: what a new route's default path costs).
 enum OpenURLScenario {
     static let name = "open-url"
     static let mappingCount = 100
@@ -82,6 +83,7 @@ enum OpenURLScenario {
 
     static func comparisons() throws -> [Comparison] {
         guard let hit = URL(string: "https://bench.example.com/section\(mappingCount - 1)/42/view"),
+            let otherHit = URL(string: "https://bench.example.com/section\(mappingCount - 1)/43/view"),
             let miss = URL(string: "https://bench.example.com/section7/42/edit")
         else { throw BenchmarkError("open-url: bad URL literal") }
         let group = try groupOrThrow()
@@ -135,9 +137,11 @@ enum OpenURLScenario {
             target: .ratio(atLeast: 1 / 1.5, "1000 ≤ 1.5x 10")
         )
 
+        // Opens `urls` in turn (operation `i` opens `urls[i % urls.count]`), on both sides.
         func openURL<Route: RouteProvider>(
             _ caseName: String,
             _ routes: URLMatcherGroup<Route>,
+            _ urls: [URL] = [hit],
             target: Target?
         ) -> Comparison {
             Comparison(
@@ -152,7 +156,7 @@ enum OpenURLScenario {
                         let clock = ContinuousClock()
                         var handled = 0
                         let start = clock.now
-                        for _ in 0..<operations where await router.openURL(hit) {
+                        for operation in 0..<operations where await router.openURL(urls[operation % urls.count]) {
                             handled += 1
                         }
                         let elapsed = clock.now - start
@@ -161,8 +165,8 @@ enum OpenURLScenario {
                     },
                     baseline: { operations in
                         var stack: [Section] = []
-                        return timeLoop(operations) { _ in
-                            guard let route = scan.match(hit) else { return 0 }
+                        return timeLoop(operations) { operation in
+                            guard let route = scan.match(urls[operation % urls.count]) else { return 0 }
                             stack = [route]
                             return stack.count
                         }
@@ -171,11 +175,46 @@ enum OpenURLScenario {
                 target: target
             )
         }
+        // Cold start: each operation creates a router whose route type registers the 100
+        // mappings (`registerURLs()`: the patterns are compiled, the index built) and opens
+        // its first URL; the baseline creates the scan (its 100 segment arrays) and makes
+        // its first call. Process-wide first-use costs (metadata, conformance caches) are
+        // paid once, in the harness's warm-up, on both sides.
+        let coldStart = Comparison(
+            scenario: name,
+            name: "cold start: Router with 100 mappings + first openURL",
+            unit: "router",
+            libraryLabel: "Router() + openURL",
+            baselineLabel: "LinearScan() + first match",
+            kind: .timed(
+                library: { operations in
+                    let clock = ContinuousClock()
+                    var handled = 0
+                    let start = clock.now
+                    for _ in 0..<operations where await Router<Section>().openURL(hit) {
+                        handled += 1
+                    }
+                    let elapsed = clock.now - start
+                    blackhole(handled)
+                    return Sample(elapsed: elapsed, operations: operations)
+                },
+                baseline: { operations in
+                    timeLoop(operations) { _ in
+                        guard let route = LinearScan().match(hit) else { return 0 }
+                        let stack = [route]
+                        return stack.count
+                    }
+                }
+            ),
+            target: .ratio(atLeast: 0.5, "≤ 2x")
+        )
         let reflected = Self.group(mappings: mappingCount) { ReflectedSection.section(index: $0, id: $1) }
         return [
             matching("hit", hit), matching("miss", miss), scale,
             openURL("", group, target: .ratio(atLeast: 1, "≥ 1.0x")),
-            openURL("default path, ", reflected, target: nil),
+            openURL("default path, ", reflected, target: .ratio(atLeast: 1, "≥ 1.0x")),
+            openURL("default path, a new route each time, ", reflected, [hit, otherHit], target: nil),
+            coldStart,
         ]
     }
 

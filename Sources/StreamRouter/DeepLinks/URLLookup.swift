@@ -16,7 +16,7 @@ final class URLLookup: Sendable {
 
     /// The groups in order, each with its mappings' patterns in declaration order.
     init(_ groups: [(index: URLGroupIndex, patterns: [URLPattern])]) {
-        self.groups = groups.map(\.index)
+        self.groups = groups.map { $0.index }
         var firstMappings: [Int] = []
         var patterns: [URLPattern] = []
         for group in groups {
@@ -24,8 +24,8 @@ final class URLLookup: Sendable {
             patterns += group.patterns
         }
         self.firstMappings = firstMappings
-        self.patterns = patterns.map(\.text)
-        parameterNames = patterns.map(\.parameterNames)
+        self.patterns = patterns.map { $0.text }
+        parameterNames = patterns.map { $0.parameterNames }
     }
 
     /// Why the walk over the groups found no mapping: how far it got.

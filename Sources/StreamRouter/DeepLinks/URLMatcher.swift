@@ -35,7 +35,7 @@ package struct URLMatcher<Route: Sendable>: Sendable {
         index = URLGroupIndex(
             schemes: Set(schemes.map { $0.lowercased() }),
             hosts: hosts.map { Set($0.map { $0.lowercased() }) },
-            trie: RouteTrie(mappings.map(\.pattern.trieSegments))
+            trie: RouteTrie(mappings.map { $0.pattern.trieSegments })
         )
     }
 }

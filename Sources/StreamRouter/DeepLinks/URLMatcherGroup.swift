@@ -52,13 +52,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///
     /// - Parameter matchers: Groups, usually made with the `group` builders.
     public init(matchers: [URLMatcherGroup<Route>]) {
-        self.init(compiled: matchers.flatMap(\.matchers))
+        self.init(compiled: matchers.flatMap { $0.matchers })
     }
 
     private init(compiled matchers: [URLMatcher<Route>]) {
         self.matchers = matchers
-        lookup = URLLookup(matchers.map { ($0.index, $0.mappings.map(\.pattern)) })
-        routes = matchers.flatMap { $0.mappings.map(\.route) }
+        lookup = URLLookup(matchers.map { ($0.index, $0.mappings.map { $0.pattern }) })
+        routes = matchers.flatMap { $0.mappings.map { $0.route } }
     }
 
     private init(matcher: URLMatcher<Route>) {

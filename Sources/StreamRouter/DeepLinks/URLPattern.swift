@@ -27,44 +27,98 @@ struct URLPattern: Sendable {
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     init(_ text: String) throws(URLPatternError) {
         // Split on the byte `/`, as URL paths are: a grapheme cluster that starts with `/`
-        // (`"/\u{301}"`) still separates segments.
-        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Substring.init)
-        guard parts.count <= PathPattern.maximumSegmentCount else {
+        // (`"/\u{301}"`) still separates segments. Read from the UTF-8 in place: one pass
+        // counts the segments (too many is the first error reported), one compiles them; no
+        // array of parts, no set of names (a router's creation compiles every mapping: the
+        // `open-url` cold-start row).
+        var utf8 = text
+        let compiled = utf8.withUTF8 { bytes in
+            Result { () throws(URLPatternError) in try Self.segments(of: bytes, in: text) }
+        }
+        segments = try compiled.get()
+        self.text = text
+    }
+
+    private static func segments(
+        of bytes: UnsafeBufferPointer<UInt8>, in text: String
+    ) throws(URLPatternError)
+        -> [Segment]
+    {
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        var previous = slash
+        for byte in bytes {
+            if byte != slash && previous == slash { count += 1 }
+            previous = byte
+        }
+        guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
         var segments: [Segment] = []
-        var names: Set<String> = []
-        for part in parts {
-            let segment = try Self.segment(from: part, in: text)
-            if case .parameter(let name) = segment, !names.insert(name).inserted {
-                throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+        segments.reserveCapacity(count)
+        var names: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] != slash else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count && bytes[index] != slash {
+                index += 1
+            }
+            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[start..<index]), in: text)
+            if case .parameter(let name) = segment {
+                guard !names.contains(name) else {
+                    throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+                }
+                names.append(name)
             }
             segments.append(segment)
         }
-        self.text = text
-        self.segments = segments
+        return segments
     }
 
-    private static func segment(from part: Substring, in text: String) throws(URLPatternError) -> Segment {
-        // Tokens are read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`).
-        let utf8 = part.utf8
-        if utf8.elementsEqual("*".utf8) {
+    /// The segment `part` (the bytes between two slashes, never empty) spells. Tokens are
+    /// read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part`
+    /// begins and ends next to a `/` or an end, so it is whole UTF-8.
+    private static func segment(
+        from part: UnsafeBufferPointer<UInt8>, in text: String
+    ) throws(URLPatternError)
+        -> Segment
+    {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        if part.count == 1, part[0] == UInt8(ascii: "*") {
             return .anySegment
         }
-        guard utf8.contains(UInt8(ascii: "{")) || utf8.contains(UInt8(ascii: "}")) else {
-            return .literal(String(part))
+        guard part.contains(where: { $0 == open || $0 == close }) else {
+            return .literal(String(decoding: part, as: UTF8.self))
         }
-        guard utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}"), utf8.count >= 2 else {
-            throw URLPatternError(pattern: text, reason: .malformedParameter(segment: String(part)))
+        guard part.count >= 2, part[0] == open, part[part.count - 1] == close else {
+            throw URLPatternError(
+                pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
         }
-        let name = Substring(utf8.dropFirst().dropLast())
+        let name = UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)])
         guard !name.isEmpty else {
             throw URLPatternError(pattern: text, reason: .missingParameterName)
         }
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-            throw URLPatternError(pattern: text, reason: .malformedParameter(segment: String(part)))
+        // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
+        guard name.allSatisfy({ isNameByte($0) }) else {
+            throw URLPatternError(
+                pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
         }
-        return .parameter(String(name))
+        return .parameter(String(decoding: name, as: UTF8.self))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
     }
 
     /// The names of the `{name}` segments, in order.

@@ -74,7 +74,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(segment)
         }
         self.segments = segments
-        trie = RouteTrie([segments.map(\.trieSegment)])
+        trie = RouteTrie([segments.map { $0.trieSegment }])
     }
 
     private static func segment(
@@ -131,7 +131,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 extension PathPattern {
     /// The segments as the route trie reads them.
     var trieSegments: [RouteTrie.Segment] {
-        segments.map(\.trieSegment)
+        segments.map { $0.trieSegment }
     }
 }
 

@@ -8,14 +8,26 @@ extension RouteTable {
     /// }
     /// ```
     public struct Entry: Sendable {
-        private enum Target: Sendable {
+        // Inlinable, so a lookup reads the value specialised, and reads only the entry's
+        // target (`entries[i].target.value(for:)`), not a copy of the whole entry.
+        @usableFromInline
+        enum Target: Sendable {
             case value(Value)
             case validator(@Sendable (RouteInformation) -> Value?)
+
+            /// The value, or what the validator returns for `information`.
+            @inlinable
+            func value(for information: RouteInformation) -> Value? {
+                switch self {
+                case .value(let value): value
+                case .validator(let validator): validator(information)
+                }
+            }
         }
 
         /// The pattern the path must match.
         public let pattern: PathPattern
-        private let target: Target
+        @usableFromInline let target: Target
 
         /// Creates an entry that yields `value` whenever `pattern` matches.
         /// - Parameters:
@@ -52,15 +64,6 @@ extension RouteTable {
         var hasValidator: Bool {
             if case .validator = target { return true }
             return false
-        }
-
-        /// The entry's value for a match of its pattern, or `nil` when its validator rejects it.
-        @usableFromInline
-        func value(for information: RouteInformation) -> Value? {
-            switch target {
-            case .value(let value): value
-            case .validator(let validator): validator(information)
-            }
         }
     }
 }

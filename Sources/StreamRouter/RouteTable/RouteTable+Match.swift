@@ -25,7 +25,7 @@ extension RouteTable {
     public func firstMatch(_ path: String) -> Match? {
         var match: Match?
         trie.firstMatch(path) { index, information in
-            guard let value = entries[index].value(for: information) else { return false }
+            guard let value = entries[index].target.value(for: information) else { return false }
             match = Match(value: value, information: information, entryIndex: index)
             return true
         }

@@ -42,7 +42,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Parameter entries: The entries; on a match, earlier ones win.
     public init(_ entries: [Entry]) {
         self.entries = entries
-        self.trie = RouteTrie(entries.map(\.pattern))
+        self.trie = RouteTrie(entries.map { $0.pattern }, indexingStaticPaths: true)
     }
 
     /// Creates a table from patterns and their values, in declaration order.

@@ -18,6 +18,13 @@
 /// hash table, up to its first optional parameter (the trie walk takes over from there, if
 /// there is one).
 ///
+/// A table's trie also indexes its static paths (patterns of literals only, `/user/starred`)
+/// whole, in a second ``RouteLiteralIndex``: a path whose bytes are one of them, where that
+/// entry is the first match (checked by a walk when the trie is built), is offered that
+/// entry after one hash of the path, without splitting it or walking (the walk takes over,
+/// above that entry, if it is refused). A static route then costs about what a
+/// `Dictionary` lookup of its path costs (the `github-routes` benchmark).
+///
 /// An immutable, `Sendable` class once built: a lookup borrows it without retaining each of
 /// its arrays, and allocates nothing but what it returns.
 @usableFromInline
@@ -63,9 +70,68 @@ final class RouteTrie: Sendable {
     private let longestEntry: Int
     /// The number of nodes reached through an optional parameter (their `memoSlot`s).
     private let memoSlots: Int
+    /// The static paths whose entry is their first match: from the path's bytes (under
+    /// parent 0) to the entry. Empty unless asked for.
+    private let staticPaths: RouteLiteralIndex
 
     /// Compiles patterns, in declaration order (entry `i` is `patterns[i]`).
-    init(_ patterns: [[Segment]]) {
+    /// - Parameter indexingStaticPaths: Whether to index the static paths whole (see
+    ///   ``RouteTrie``): what a ``RouteTable`` asks for; URL groups look up decoded segments,
+    ///   and a pattern's own trie has its straight walk.
+    convenience init(_ patterns: [[Segment]], indexingStaticPaths: Bool = false) {
+        guard indexingStaticPaths else {
+            self.init(compiling: patterns, staticPaths: RouteLiteralIndex())
+            return
+        }
+        let draft = RouteTrie(compiling: patterns, staticPaths: RouteLiteralIndex())
+        var staticPaths = RouteLiteralIndex()
+        for (index, pattern) in patterns.enumerated() {
+            var texts: [String] = []
+            for segment in pattern {
+                guard case .literal(let text) = segment else { break }
+                texts.append(text)
+            }
+            // Only literals, a normalised path not indexed yet, whose first match is this entry.
+            guard texts.count == pattern.count else { continue }
+            let path = "/" + texts.joined(separator: "/")
+            guard PathResolver.isNormalized(path), staticPaths.child(of: 0, for: path) == nil,
+                draft.firstIndex(path) == index
+            else { continue }
+            staticPaths.insert(parent: 0, label: path, child: index)
+        }
+        self.init(draft, staticPaths: staticPaths)
+    }
+
+    /// `trie`'s compiled patterns, with `staticPaths`.
+    private init(_ trie: RouteTrie, staticPaths: RouteLiteralIndex) {
+        nodes = trie.nodes
+        entryLists = trie.entryLists
+        literals = trie.literals
+        steps = trie.steps
+        stepStarts = trie.stepStarts
+        captureCounts = trie.captureCounts
+        literalBytes = trie.literalBytes
+        names = trie.names
+        longestEntry = trie.longestEntry
+        memoSlots = trie.memoSlots
+        self.staticPaths = staticPaths
+    }
+
+    /// The first entry matching `path`, if any.
+    private func firstIndex(_ path: String) -> Int? {
+        PathSegments.withNormalizedSegments(of: path) { segments, _ in
+            var found: Int?
+            firstMatch(in: segments) { index, _ in
+                found = index
+                return true
+            }
+            return found
+        }
+    }
+
+    /// Compiles patterns, in declaration order (entry `i` is `patterns[i]`).
+    private init(compiling patterns: [[Segment]], staticPaths: RouteLiteralIndex) {
+        self.staticPaths = staticPaths
         var builder = Builder()
         var steps: [Step] = []
         var stepStarts: [Int] = [0]
@@ -103,12 +169,12 @@ final class RouteTrie: Sendable {
         self.captureCounts = captureCounts
         self.literalBytes = literalBytes
         self.names = names
-        longestEntry = patterns.map(\.count).max() ?? 0
+        longestEntry = patterns.map { $0.count }.max() ?? 0
     }
 
     /// Compiles path patterns, in declaration order.
-    convenience init(_ patterns: [PathPattern]) {
-        self.init(patterns.map(\.trieSegments))
+    convenience init(_ patterns: [PathPattern], indexingStaticPaths: Bool = false) {
+        self.init(patterns.map { $0.trieSegments }, indexingStaticPaths: indexingStaticPaths)
     }
 
     /// Builds the nodes and literal edges, one pattern at a time.
@@ -142,23 +208,31 @@ final class RouteTrie: Sendable {
             for segment in pattern {
                 switch segment {
                 case .literal(let text):
-                    let label = Array(text.utf8)
-                    if let child = literals.child(of: current, for: label) {
+                    if nodes[current].hasLiterals, let child = literals.child(of: current, for: text) {
                         current = child
                     } else {
                         let child = appendNode()
-                        literals.insert(parent: current, label: label, child: child)
+                        literals.insert(parent: current, label: text, child: child)
                         nodes[current].hasLiterals = true
                         current = child
                     }
                 case .capture, .skip:
-                    current = child(of: current, at: \.parameter)
+                    if let child = nodes[current].parameter {
+                        current = child
+                    } else {
+                        let child = appendNode()
+                        nodes[current].parameter = child
+                        current = child
+                    }
                 case .optionalCapture:
-                    let isNew = nodes[current].optionalParameter == nil
-                    current = child(of: current, at: \.optionalParameter)
-                    if isNew {
-                        nodes[current].memoSlot = memoSlots
+                    if let child = nodes[current].optionalParameter {
+                        current = child
+                    } else {
+                        let child = appendNode()
+                        nodes[current].optionalParameter = child
+                        nodes[child].memoSlot = memoSlots
                         memoSlots += 1
+                        current = child
                     }
                 case .rest:
                     // Only ever last: the entry ends here.
@@ -177,14 +251,6 @@ final class RouteTrie: Sendable {
             return nodes.count - 1
         }
 
-        private mutating func child(of node: Int, at keyPath: WritableKeyPath<RouteTrieNode, Int?>) -> Int {
-            if let child = nodes[node][keyPath: keyPath] {
-                return child
-            }
-            let child = appendNode()
-            nodes[node][keyPath: keyPath] = child
-            return child
-        }
     }
 
     // MARK: - Matching
@@ -196,8 +262,14 @@ final class RouteTrie: Sendable {
     /// generic code only reads the winning entry's value.
     @usableFromInline
     func firstMatch(_ path: String, accept: (_ index: Int, _ information: RouteInformation) -> Bool) {
+        var lowerBound = -1
+        if let index = staticEntry(path) {
+            // The path is the entry's own (so normalised), and nothing before it matches.
+            if accept(index, RouteInformation(path: path, parameters: [:])) { return }
+            lowerBound = index
+        }
         PathSegments.withNormalizedSegments(of: path) { segments, normalized in
-            firstMatch(in: segments) { index, bindings in
+            firstMatch(in: segments, above: lowerBound) { index, bindings in
                 accept(index, information(of: index, bindings, in: segments, normalized: normalized))
             }
         }
@@ -217,16 +289,28 @@ final class RouteTrie: Sendable {
         }
     }
 
-    /// Offers `accept` the entries whose pattern matches the segments `path`, in declaration
-    /// order, with the part each of the entry's segments took (-1 for none), until `accept`
-    /// takes one. The bindings are valid only during the call.
-    func firstMatch(in path: PathSegments, _ accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool) {
+    /// The entry whose static path is `path`'s bytes, when it is that path's first match.
+    private func staticEntry(_ path: String) -> Int? {
+        guard !staticPaths.isEmpty else { return nil }
+        return path.utf8.withContiguousStorageIfAvailable { bytes in
+            staticPaths.withView { $0.child(of: 0, for: bytes) }
+        } ?? nil
+    }
+
+    /// Offers `accept` the entries above `lowerBound` whose pattern matches the segments
+    /// `path`, in declaration order, with the part each of the entry's segments took (-1 for
+    /// none), until `accept` takes one. The bindings are valid only during the call.
+    func firstMatch(
+        in path: PathSegments,
+        above lowerBound: Int = -1,
+        _ accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool
+    ) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * longestEntry + 1) { bindings in
             bindings.initialize(repeating: -1)
             defer { bindings.deinitialize() }
             let current = UnsafeMutableBufferPointer(rebasing: bindings[..<longestEntry])
             let best = UnsafeMutableBufferPointer(rebasing: bindings[longestEntry...])
-            if stepStarts.count == 2, let matched = straight(path, bindings: best) {
+            if stepStarts.count == 2, lowerBound < 0, let matched = straight(path, bindings: best) {
                 if matched {
                     _ = accept(0, UnsafeBufferPointer(rebasing: best[..<steps.count]))
                 }
@@ -238,8 +322,8 @@ final class RouteTrie: Sendable {
                     entryLists.withUnsafeBufferPointer { lists in
                         literals.withView { literals in
                             search(
-                                path, nodes: nodes, lists: lists, literals: literals, current: current, best: best,
-                                memo: memo, accept: accept)
+                                path, nodes: nodes, lists: lists, literals: literals, above: lowerBound,
+                                current: current, best: best, memo: memo, accept: accept)
                         }
                     }
                 }
@@ -254,12 +338,13 @@ final class RouteTrie: Sendable {
         nodes: UnsafeBufferPointer<RouteTrieNode>,
         lists: UnsafeBufferPointer<Int>,
         literals: RouteLiteralIndex.View,
+        above lowerBound: Int,
         current: UnsafeMutableBufferPointer<Int>,
         best: UnsafeMutableBufferPointer<Int>,
         memo: UnsafeMutableBufferPointer<UInt64>,
         accept: (_ index: Int, _ bindings: UnsafeBufferPointer<Int>) -> Bool
     ) {
-        var lowerBound = -1
+        var lowerBound = lowerBound
         while true {
             memo.initialize(repeating: 0)
             var search = Search(

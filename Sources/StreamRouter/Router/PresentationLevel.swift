@@ -46,11 +46,25 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     /// The length of ``path`` in UTF-8 bytes.
     @inlinable var pathLength: Int { entry.path.utf8.count + stackPathLength }
 
+    /// The same presentation with at most the top `limit` routes, in fresh entries with new
+    /// ids that keep their paths.
+    func renewed(keepingTop limit: Int) -> PresentationLevel {
+        var level = PresentationLevel(RouteStackEntry(renewing: entry), style: style)
+        for entry in stack.bottomFirst.suffix(limit) {
+            let renewed = RouteStackEntry(renewing: entry)
+            level.stack.push(renewed)
+            level.stackPathLength += renewed.path.utf8.count
+        }
+        return level
+    }
+
     /// Pushes `route` onto the stack; past `limit` routes, the bottom one is dropped.
+    /// - Parameter neighbour: The entry `route` replaces or is pushed onto (see
+    ///   ``RouteStackEntry``).
     @inlinable
-    mutating func push(_ route: Route, limit: Int = .max) {
+    mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
         guard limit > 0 else { return }
-        let entry = RouteStackEntry(route)
+        let entry = RouteStackEntry(route, neighbour: neighbour)
         if stack.count >= limit, let bottom = stack.first {
             stackPathLength -= bottom.path.utf8.count
         }

@@ -2,8 +2,9 @@ extension RouteProvider {
     /// `/<case name>/<each associated value>` for an enum case, `/<description>` otherwise;
     /// every segment percent-encoded, so a value never adds a segment or a dot segment.
     ///
-    /// Reflection (`Mirror`), computed once per stack entry; see ``RouteProvider/path`` for
-    /// what an explicit path saves.
+    /// Reflection (`Mirror`), computed at most once per stack entry (not at all for an entry
+    /// taking its neighbour's path); see ``RouteProvider/path`` for what an explicit path
+    /// saves.
     public var path: String {
         let mirror = Mirror(reflecting: self)
         guard mirror.displayStyle == .enum, let payload = mirror.children.first, let name = payload.label else {

@@ -39,14 +39,20 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// `/products/a%20b`), and any other type `/<its description>`. Override it for stable,
     /// readable paths; return an absolute path without `.` or `..` segments.
     ///
-    /// A router reads it once per stack entry, when the entry is pushed (and once more to
-    /// check a restored state), never again for guards, events or ``Router/openURL(_:)``.
-    /// The default reflects over the route
-    /// (`Mirror`), which on Linux costs several times the rest of a navigation: the
-    /// `open-url` benchmark (`swift run -c release StreamRouterBenchmarks --filter open-url`)
-    /// opens the same URL onto a route with an explicit `path` and onto one with the default,
-    /// and the default makes `openURL` about six times slower (9.6 µs against 1.6 µs). Declare
-    /// `path` for routes pushed on a hot path.
+    /// A router reads it at most once per stack entry, when the entry is pushed (and once
+    /// more to check a restored state), never again for guards, events or
+    /// ``Router/openURL(_:)``; an entry made of the same route as the entry it replaces or is
+    /// pushed onto (the link on top opened again, a route replacing itself) takes that
+    /// entry's path and reads nothing. For a type holding no references (integers, enums,
+    /// floating-point values: a trivial type) "the same route" means the same bytes; other
+    /// types read it for each entry. So `path` must depend on the route's value only.
+    ///
+    /// The default reflects over the route (`Mirror`), which on Linux costs several times
+    /// the rest of a navigation: the `open-url` benchmark
+    /// (`swift run -c release StreamRouterBenchmarks --filter open-url`) opens a URL onto a route with
+    /// the default path as fast as onto one with an explicit path when the entry takes its
+    /// path, and about five times slower when every entry is a new route. Declare `path` for
+    /// new routes pushed on a hot path.
     var path: String { get }
 }
 

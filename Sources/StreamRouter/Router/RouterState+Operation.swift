@@ -34,8 +34,8 @@ extension RouterState {
         case .dismissAll:
             levels = PersistentStack()
         case .restore(let saved):
-            // Fresh entries: the saved state's are not this router's.
-            self = RouterState(stack: saved.stack, presentations: saved.presentations).limited(to: limit)
+            // Fresh entries: the saved state's are not this router's (their paths are).
+            self = saved.renewed(keepingTop: limit)
             return saved.stack + saved.presentations.flatMap { [$0.route] + $0.stack }
         }
         return []
@@ -43,16 +43,17 @@ extension RouterState {
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
     /// route (`.replace`, pushed on an empty stack) on the current level, or presented
-    /// (`.sheet`, `.fullScreen`, `.modal`) over everything.
+    /// (`.sheet`, `.fullScreen`, `.modal`) over everything. Each new pushed entry is made
+    /// next to the one it replaces or is pushed onto, whose path it takes when it holds the
+    /// same route.
     @inlinable
     mutating func show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                pushOnCurrentLevel(route, limit: limit)
+                pushOnCurrentLevel(route, limit: limit, replacingTop: false)
             case .replace:
-                removeLastOnCurrentLevel(1)
-                pushOnCurrentLevel(route, limit: limit)
+                pushOnCurrentLevel(route, limit: limit, replacingTop: true)
             case .modal, .sheet:
                 present(route, style: .sheet, limit: limit)
             case .fullScreen:
@@ -67,14 +68,19 @@ extension RouterState {
         levels.push(PresentationLevel(RouteStackEntry(route), style: style), limit: limit)
     }
 
-    /// Pushes `route` onto the topmost presentation's stack, or the base stack.
+    /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
+    /// that stack's top route when `replacingTop`.
     @inlinable
-    mutating func pushOnCurrentLevel(_ route: Route, limit: Int) {
+    mutating func pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
         guard var level = levels.popLast() else {
-            push(route, limit: limit)
+            let neighbour = entries.last
+            if replacingTop { removeLast(1) }
+            push(route, limit: limit, neighbour: neighbour)
             return
         }
-        level.push(route, limit: limit)
+        let neighbour = level.stack.last
+        if replacingTop { level.removeLast(1) }
+        level.push(route, limit: limit, neighbour: neighbour)
         levels.push(level)
     }
 

@@ -9,8 +9,10 @@ import Synchronization
 ///
 /// Copies share their storage: a router publishes its state with every event, and a
 /// lagging subscriber holding many of them costs O(1) per navigation, not a copy of the
-/// stacks each. Each route's ``RouteProvider/path`` is computed once, when it is pushed;
-/// ``path`` joins them when read, and ``stack`` builds an array when read: O(n) each.
+/// stacks each. Each route's ``RouteProvider/path`` is computed once, when it is pushed (an
+/// entry made of the same route as the one it replaces or is pushed onto takes that entry's
+/// path: see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
+/// array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     // The operations a navigation runs are `@inlinable` (see `Router.run`): client
     // specialisation, measured by the Benchmarks' `open-url` row.
@@ -168,10 +170,12 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Pushes `route`; when the stack would hold more than `limit` routes, the bottom one
     /// is dropped (finding it walks the stack: only a stack at its limit pays that).
+    /// - Parameter neighbour: The entry `route` replaces or is pushed onto, whose path the
+    ///   new entry takes when it is made of the same route (see ``RouteStackEntry``).
     @inlinable
-    mutating func push(_ route: Route, limit: Int = .max) {
+    mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
         guard limit > 0 else { return }
-        let entry = RouteStackEntry(route)
+        let entry = RouteStackEntry(route, neighbour: neighbour)
         if entries.count >= limit, let bottom = entries.first {
             pathLength -= bottom.path.utf8.count
         }
@@ -194,10 +198,25 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         let limit = max(limit, 1)
         guard count > limit || levels.count > limit || levels.topDown.contains(where: { $0.stack.count > limit })
         else { return self }
-        let presentations = presentations.suffix(limit).map {
-            Presentation($0.route, style: $0.style, stack: Array($0.stack.suffix(limit)))
+        return renewed(keepingTop: limit)
+    }
+
+    /// The same routes and presentations (at most the top `limit` routes of each stack and
+    /// the top `limit` presentations, at least one each) in fresh entries, with new ids: the
+    /// entries keep their paths, computed once already.
+    @usableFromInline
+    func renewed(keepingTop limit: Int = .max) -> RouterState {
+        let limit = max(limit, 1)
+        var state = RouterState()
+        for entry in entries.bottomFirst.suffix(limit) {
+            let renewed = RouteStackEntry(renewing: entry)
+            state.entries.push(renewed)
+            state.pathLength += renewed.path.utf8.count
         }
-        return RouterState(stack: Array(stack.suffix(limit)), presentations: presentations)
+        for level in levels.bottomFirst.suffix(limit) {
+            state.levels.push(level.renewed(keepingTop: limit))
+        }
+        return state
     }
 
     /// Pops every route.
@@ -296,6 +315,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// pushed (the default `path` uses reflection, too slow to recompute on every navigation),
 /// normalised, and empty for a route whose path is `/`.
 ///
+/// An entry made of the same route as its neighbour (the entry it replaces or is pushed
+/// onto) takes the neighbour's path instead of computing it again: re-opening the link on
+/// top, or replacing a route with itself, reflects over nothing. "The same route" is
+/// decided without running route code: for a trivial route type (no references, so its
+/// bytes are its value) the bytes of both routes are equal; equality (`==`) would not do,
+/// as two equal routes may still have different paths (`0.0` and `-0.0`, or canonically
+/// equivalent strings, in a default path).
+///
 /// Each entry has an ``id`` of its own, taken when it is made (pushed or presented), so the
 /// same route pushed twice is two entries: a screen's result (``Router/navigateBack(returning:)``)
 /// reaches the caller that pushed that very entry. Ids increase in the order entries are
@@ -307,11 +334,38 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     @usableFromInline let path: String
     @usableFromInline let id: UInt64
 
+    /// An entry for `route`, with a new id.
+    /// - Parameter neighbour: The entry `route` replaces or is pushed onto: when it holds the
+    ///   same route, its path is taken rather than computed.
     @inlinable
-    init(_ route: Route) {
+    init(_ route: Route, neighbour: RouteStackEntry? = nil) {
         self.route = route
         id = nextRouteStackEntryID()
-        path = Self.entryPath(route.path)
+        if let neighbour, Self.isSameValue(route, neighbour.route) {
+            path = neighbour.path
+        } else {
+            path = Self.entryPath(route.path)
+        }
+    }
+
+    /// An entry for the same route and path, with a new id.
+    @inlinable
+    init(renewing entry: RouteStackEntry) {
+        route = entry.route
+        path = entry.path
+        id = nextRouteStackEntryID()
+    }
+
+    /// Whether `a` and `b` are the same value, bit for bit, of a trivial type (one holding
+    /// no references: then its bytes are all of its value, and any route code given equal
+    /// bytes sees the same route). `false` for any other type, and when the bytes differ
+    /// (padding included: a false `false` costs a path computation, nothing else).
+    @inlinable
+    static func isSameValue(_ a: Route, _ b: Route) -> Bool {
+        guard _isPOD(Route.self) else { return false }
+        return withUnsafeBytes(of: a) { a in
+            withUnsafeBytes(of: b) { b in a.elementsEqual(b) }
+        }
     }
 
     /// `path` normalised, and empty for `/`.
