@@ -181,10 +181,11 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// accepted by ``InputPolicy/check(path:)``.
     static func validateRestored(_ state: RouterState<Route>, policy: InputPolicy) throws(PersistenceError) {
         let limit = max(policy.maximumHistoryEntries, 1)
-        guard state.count <= limit else {
-            throw .tooManyEntries(count: state.count, limit: limit)
+        let presentations = state.presentations
+        for count in [state.count, presentations.count] + presentations.map(\.stack.count) where count > limit {
+            throw .tooManyEntries(count: count, limit: limit)
         }
-        for route in state.stack + (state.modal.map { [$0] } ?? []) {
+        for route in state.stack + presentations.flatMap({ [$0.route] + $0.stack }) {
             do {
                 try policy.check(path: route.path)
             } catch {
