@@ -101,14 +101,19 @@ import Testing
         }
 
         mutating func push(_ route: Screen) {
-            if presentations.isEmpty { stack.append(route) } else { presentations[presentations.count - 1].stack.append(route) }
+            if presentations.isEmpty {
+                stack.append(route)
+            } else {
+                presentations[presentations.count - 1].stack.append(route)
+            }
         }
 
         mutating func pop() {
             if presentations.isEmpty {
                 stack = Array(stack.dropLast())
             } else {
-                presentations[presentations.count - 1].stack = Array(presentations[presentations.count - 1].stack.dropLast())
+                presentations[presentations.count - 1].stack = Array(
+                    presentations[presentations.count - 1].stack.dropLast())
             }
         }
     }

@@ -7,7 +7,11 @@ import Testing
 /// sheets with pushes inside, sheets over sheets, and the level each back operation acts on.
 @Suite(.suiteLimit) struct PresentationTests {
     enum AppRoute: RouteProvider {
-        case home, settings, pane(String), compose, photo(id: Int), message(id: Int)
+        case home, settings
+        case pane(String)
+        case compose
+        case photo(id: Int)
+        case message(id: Int)
 
         var transition: RouteTransition {
             switch self {
@@ -55,19 +59,35 @@ import Testing
     }
 
     /// Three levels (base, a sheet, a sheet over it), each back operation's level.
-    @Test(arguments: [
-        ("back", [AppRoute.home, .message(id: 1)], [Presentation(AppRoute.settings, stack: [.pane("a")]), Presentation(.compose)]),
-        ("back 5", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose)]),
-        ("back to pane", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")])]),
-        ("back to settings", [.home, .message(id: 1)], [Presentation(.settings)]),
-        ("back to message", [.home, .message(id: 1)], []),
-        ("back to absent", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose, stack: [.message(id: 2)])]),
-        ("root", [], []),
-        ("replace", [.home], []),
-        ("dismiss", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")])]),
-        ("dismiss all", [.home, .message(id: 1)], []),
-        ("push", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose, stack: [.message(id: 2), .pane("b")])]),
-    ] as [(String, [AppRoute], [Presentation<AppRoute>])])
+    @Test(
+        arguments: [
+            (
+                "back", [AppRoute.home, .message(id: 1)],
+                [Presentation(AppRoute.settings, stack: [.pane("a")]), Presentation(.compose)]
+            ),
+            (
+                "back 5", [.home, .message(id: 1)],
+                [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose)]
+            ),
+            ("back to pane", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")])]),
+            ("back to settings", [.home, .message(id: 1)], [Presentation(.settings)]),
+            ("back to message", [.home, .message(id: 1)], []),
+            (
+                "back to absent", [.home, .message(id: 1)],
+                [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose, stack: [.message(id: 2)])]
+            ),
+            ("root", [], []),
+            ("replace", [.home], []),
+            ("dismiss", [.home, .message(id: 1)], [Presentation(.settings, stack: [.pane("a")])]),
+            ("dismiss all", [.home, .message(id: 1)], []),
+            (
+                "push", [.home, .message(id: 1)],
+                [
+                    Presentation(.settings, stack: [.pane("a")]),
+                    Presentation(.compose, stack: [.message(id: 2), .pane("b")]),
+                ]
+            ),
+        ] as [(String, [AppRoute], [Presentation<AppRoute>])])
     func levelSemantics(operation: String, stack: [AppRoute], presentations: [Presentation<AppRoute>]) async throws {
         let router = Router<AppRoute>()
         try await router.navigate(to: [.home, .message(id: 1), .settings, .pane("a"), .compose, .message(id: 2)])
@@ -171,7 +191,8 @@ import Testing
         model[stackAt: 1] = [.pane("a"), .pane("b")]  // pushes inside the sheet
         model[presentedAt: 2] = .compose
         await model.settled()
-        #expect(router.presentations == [Presentation(.settings, stack: [.pane("a"), .pane("b")]), Presentation(.compose)])
+        #expect(
+            router.presentations == [Presentation(.settings, stack: [.pane("a"), .pane("b")]), Presentation(.compose)])
         model[stackAt: 1] = [.pane("a")]  // a level below the top: rebuilt, the sheet over it stays
         await model.settled()
         #expect(router.presentations == [Presentation(.settings, stack: [.pane("a")]), Presentation(.compose)])
@@ -199,7 +220,8 @@ import Testing
         #expect(relaunched.state == first.state)
         #expect(relaunched.presentations.map(\.style) == [.sheet, .fullScreen])
 
-        let old = InMemoryStateStore(data: Data(#"{"version":1,"state":{"stack":[{"home":{}}],"modal":{"settings":{}}}}"#.utf8))
+        let old = InMemoryStateStore(
+            data: Data(#"{"version":1,"state":{"stack":[{"home":{}}],"modal":{"settings":{}}}}"#.utf8))
         let fromOld = Router<AppRoute>(store: old)
         #expect(fromOld.restoration == .restored)
         #expect(fromOld.state == RouterState(stack: [.home], presentations: [Presentation(.settings)]))

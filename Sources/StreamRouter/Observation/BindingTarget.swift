@@ -49,7 +49,8 @@ enum BindingTarget<Route: RouteProvider>: Sendable {
     /// ``Router/replace(with:)`` shows them: the base stack, then each presentation's route
     /// and stack; level `level`'s stack is `stack` when given.
     private static func routes(
-        of base: [Route], _ presentations: [Presentation<Route>], upTo top: Int, stack: [Route]? = nil, at level: Int = -1
+        of base: [Route], _ presentations: [Presentation<Route>], upTo top: Int, stack: [Route]? = nil,
+        at level: Int = -1
     ) -> [Route] {
         var routes = level == 0 ? stack ?? base : base
         for index in presentations.indices where index < top {

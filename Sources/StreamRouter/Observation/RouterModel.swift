@@ -128,7 +128,8 @@ public final class RouterModel<Route: RouteProvider> {
             }
             if let newValue {
                 let style = newValue.transition.presentationStyle ?? .sheet
-                shownPresentations = Array(shownPresentations.prefix(level - 1)) + [Presentation(newValue, style: style)]
+                shownPresentations =
+                    Array(shownPresentations.prefix(level - 1)) + [Presentation(newValue, style: style)]
             } else {
                 shownPresentations = Array(shownPresentations.prefix(level - 1))
             }
