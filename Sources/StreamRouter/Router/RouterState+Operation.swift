@@ -62,10 +62,12 @@ extension RouterState {
         }
     }
 
-    /// Presents `route` over everything shown, with an empty stack of its own.
+    /// Presents `route` over everything shown, with an empty stack of its own (its entry
+    /// takes the path of the presentation it is shown over when it holds the same route).
     @inlinable
     mutating func present(_ route: Route, style: PresentationStyle, limit: Int) {
-        levels.push(PresentationLevel(RouteStackEntry(route), style: style), limit: limit)
+        levels.push(
+            PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
     }
 
     /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
