@@ -234,4 +234,22 @@ import Testing
         #expect(await guarded.restore() == .restoreRefused(.cancelledByGuard(name: "auth", reason: LoggedOut())))
         #expect(guarded.state == RouterState())
     }
+
+    /// The journal records navigations in the tree (dismissals included), survives JSON,
+    /// and replays to the same states.
+    @Test func theJournalRecordsAndReplaysTheTree() async throws {
+        let router = Router<AppRoute>()
+        router.startRecording()
+        try await router.navigate(to: [.home, .settings, .pane("a")])
+        try await router.navigate(to: .compose)
+        try await router.dismiss()
+        try await router.navigate(to: .photo(id: 1))
+        try await router.dismissAll()
+        let journal = try #require(router.journal)
+        #expect(journal.entries.count == 5)
+        let decoded = try JSONDecoder().decode(NavigationJournal<AppRoute>.self, from: JSONEncoder().encode(journal))
+        let fresh = Router<AppRoute>()
+        #expect(await decoded.replay(on: fresh) == nil)
+        #expect(fresh.state == router.state)
+    }
 }
