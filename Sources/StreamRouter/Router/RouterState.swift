@@ -130,12 +130,33 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
     ///
-    /// - Parameter includingModal: Compare the ``displayedPath``s instead (their
-    ///   presentations' parts are built: O(what is presented)).
+    /// - Parameter includingModal: Compare the ``displayedPath``s instead: their lengths
+    ///   first (O(presentations), no string built), then, only when they are equal, their
+    ///   presentations' parts (built: O(what is presented)).
     @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
-        let mySuffix = includingModal ? presentedPath : ""
-        let theirSuffix = includingModal ? other.presentedPath : ""
+        guard !includingModal else {
+            guard pathLength + presentedPathLength == other.pathLength + other.presentedPathLength else {
+                return false
+            }
+            return hasSamePath(as: other, mySuffix: presentedPath, theirSuffix: other.presentedPath)
+        }
+        return hasSamePath(as: other, mySuffix: "", theirSuffix: "")
+    }
+
+    /// The length in UTF-8 bytes of ``presentedPath``, without building it.
+    @inlinable var presentedPathLength: Int {
+        var length = 0
+        for level in levels.topDown {
+            length += level.pathLength
+        }
+        return length
+    }
+
+    /// Whether the base stacks' paths followed by the suffixes are the same bytes.
+    @inlinable
+    func hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool {
+        let includingModal = !mySuffix.isEmpty || !theirSuffix.isEmpty
         guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
         // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
         if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
