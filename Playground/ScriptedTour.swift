@@ -79,6 +79,9 @@ struct ScriptedTour {
         section("Typed routes, guards and deep links")
         await routerTour()
 
+        section("Sheets with stacks of their own, sheets over sheets, above the tabs")
+        await SheetTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 

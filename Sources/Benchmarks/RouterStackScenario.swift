@@ -11,7 +11,9 @@ import StreamRouter
 /// configuration, so **ratio = time(baseline) / time(library)**, 1.0 is the goal and
 /// ≥ 0.5 means "at most 2x":
 /// - 10 routes against 10,000 routes, no subscriber;
-/// - no subscriber against an unread `events` subscriber, both at 10,000 routes.
+/// - no subscriber against an unread `events` subscriber, both at 10,000 routes;
+/// - on the base stack against inside a sheet presented over it (the push and the pop act
+///   on the sheet's own stack), both at 10 routes.
 ///
 /// The routes have an explicit `path` (`/item/<n>`), so reflection does not dominate. The
 /// policy allows 20,000 routes, so no push drops one. Operations are timed in runs of
@@ -29,12 +31,18 @@ enum RouterStackScenario {
     enum Screen: RouteProvider {
         case item(Int)
         case detail
+        case sheet
 
         var path: String {
             switch self {
             case .item(let number): "/item/\(number)"
             case .detail: "/detail"
+            case .sheet: "/sheet"
             }
+        }
+
+        var transition: RouteTransition {
+            self == .sheet ? .sheet : .push
         }
     }
 
@@ -65,15 +73,28 @@ enum RouterStackScenario {
                 ),
                 target: .ratio(atLeast: 0.5, "unread ≤ 2x none")
             ),
+            Comparison(
+                scenario: name,
+                name: "push + back inside a sheet vs on the base stack",
+                unit: "push + back",
+                libraryLabel: "Router, 10 routes, inside a sheet",
+                baselineLabel: "Router, 10 routes, on the base stack",
+                kind: .timed(
+                    library: { operations in await run(operations, size: small, lagging: false, inSheet: true) },
+                    baseline: { operations in await run(operations, size: small, lagging: false) }
+                ),
+                target: .ratio(atLeast: 1 / 1.2, "sheet ≤ 1.2x base")
+            ),
         ]
     }
 
     /// Runs about `operations` push-and-back pairs on a router whose stack holds `size`
-    /// routes, with an unread `events` subscriber when `lagging`.
-    static func run(_ operations: Int, size: Int, lagging: Bool) async -> Sample {
+    /// routes, with an unread `events` subscriber when `lagging`, inside a sheet presented
+    /// over that stack when `inSheet`.
+    static func run(_ operations: Int, size: Int, lagging: Bool, inSheet: Bool = false) async -> Sample {
         let router = Router<Screen>(urlMatchers: nil, policy: policy)
         do {
-            try await router.replace(with: (0..<size).map { .item($0) })
+            try await router.replace(with: (0..<size).map { .item($0) } + (inSheet ? [.sheet] : []))
         } catch {
             abandon("filling the stack failed: \(error)")
         }
@@ -97,7 +118,8 @@ enum RouterStackScenario {
             done += count
         }
         let stack = router.stack
-        guard stack.count == size, stack.last == .item(size - 1) else {
+        guard stack.count == size, stack.last == .item(size - 1), router.presentations.count == (inSheet ? 1 : 0)
+        else {
             abandon("expected \(size) routes after the run, found \(stack.count)")
         }
         return Sample(elapsed: elapsed, operations: done)

@@ -64,11 +64,39 @@ import Testing
         await publisher.value
         try await eventually { router.subscriberCount == 0 }
     }
+
+    /// Presentations publish too: consumers of the displayed path (`paths`) and of the
+    /// model-facing state stream are cancelled while a task presents sheets, pushes inside
+    /// them and dismisses them.
+    @Test func cancellingPresentationConsumersWhileNavigating() async throws {
+        let router = Router<StressRoute>()
+        let publisher = Task {
+            var step = 0
+            while !Task.isCancelled {
+                step += 1
+                switch step % 4 {
+                case 0: try? await router.navigate(to: [.sheet, .screen(step % 3)])
+                case 1: try? await router.navigate(to: .screen(step % 5))
+                case 2: try? await router.navigateBack()
+                default: try? await router.dismiss()
+                }
+            }
+        }
+        defer { publisher.cancel() }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { router.paths }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { router.states }
+        publisher.cancel()
+        await publisher.value
+        try await eventually { router.subscriberCount == 0 }
+    }
 }
 
-/// A typed route for the router stress test.
+/// A typed route for the router stress tests.
 enum StressRoute: RouteProvider {
     case screen(Int)
+    case sheet
+
+    var transition: RouteTransition { self == .sheet ? .sheet : .push }
 }
 
 /// Runs `publish` in a loop on a thread of its own (when given) while another thread,

@@ -23,20 +23,26 @@ import Testing
         let actions = StreamRecorder(router.actions)
         let paths = StreamRecorder(router.paths())
         try await router.navigate(to: .login)
-        try await router.navigate(to: .picker)  // replaces the modal: sideways
-        try await router.navigate(to: .detail(id: 1))  // pushed under the modal
-        try await router.dismiss()
+        try await router.navigate(to: .picker)  // a sheet over the sheet
+        try await router.navigate(to: .detail(id: 1))  // pushed inside the top sheet
+        try await router.dismiss()  // the picker and its stack
         #expect(
             try await actions.next(4) == [
                 NavigationAction(currentPath: "/home/login", previousPath: "/home", action: .push),
-                NavigationAction(currentPath: "/home/picker", previousPath: "/home/login", action: .push),
-                NavigationAction(currentPath: "/home/detail/1/picker", previousPath: "/home/picker", action: .push),
-                NavigationAction(currentPath: "/home/detail/1", previousPath: "/home/detail/1/picker", action: .back),
+                NavigationAction(currentPath: "/home/login/picker", previousPath: "/home/login", action: .push),
+                NavigationAction(
+                    currentPath: "/home/login/picker/detail/1", previousPath: "/home/login/picker", action: .push),
+                NavigationAction(
+                    currentPath: "/home/login", previousPath: "/home/login/picker/detail/1", action: .back),
             ])
         #expect(router.lastAction?.direction == .higher)
-        #expect(router.path == "/home/detail/1")
-        // `paths` follows the stack alone: the modal does not change it.
-        #expect(try await paths.next(2) == ["/home", "/home/detail/1"])
+        #expect(router.path == "/home/login")
+        #expect(router.stack == [.home])
+        // `paths` follows the displayed path.
+        #expect(
+            try await paths.next(5) == [
+                "/home", "/home/login", "/home/login/picker", "/home/login/picker/detail/1", "/home/login",
+            ])
         try await paths.expectNoNewValues()
     }
 
@@ -54,16 +60,18 @@ import Testing
         var transition: RouteTransition { self == .b ? .push : .modal }
     }
 
-    /// The stack changes while the displayed path stays (`[] + /b/c` -> `[/b] + /c`):
-    /// `paths` still sees the stack's change, and the action's paths are equal.
+    /// The stack changes while the displayed path stays (`[] + /b/c` -> `[/b] + /c`): the
+    /// action's paths are equal, and `paths` (the displayed path) yields nothing new.
     @Test func aStackChangeUnderAnUnchangedDisplayedPath() async throws {
         let router = Router<Sheet>(state: RouterState(stack: [], modal: .bc))
         let actions = StreamRecorder(router.actions)
         let paths = StreamRecorder(router.paths())
-        try await router.navigate(to: [.b, .c])
-        #expect(try await paths.next(2) == ["/", "/b"])
+        try await router.replace(with: [.b, .c])
+        #expect(router.stack == [.b] && router.modal == .c)
         let unchanged = NavigationAction(currentPath: "/b/c", previousPath: "/b/c", action: .push)
         #expect(try await actions.next(1) == [unchanged])
+        #expect(try await paths.next(1) == ["/b/c"])
+        try await paths.expectNoNewValues()
     }
 
     @Test func theDisplayedPath() {
@@ -81,18 +89,37 @@ import Testing
         #expect(try await actions.next(2).map(\.direction) == [.deeper, .higher])
     }
 
-    /// A trivial model of what the displayed path is after each operation.
+    /// A trivial model of the tree and its displayed path after each operation.
     struct Reference {
         var stack: [Screen] = []
-        var modal: Screen?
+        var presentations: [(route: Screen, stack: [Screen])] = []
 
         var displayedPath: String {
-            let path = (stack + (modal.map { [$0] } ?? [])).map(\.path).joined()
+            let routes = stack + presentations.flatMap { [$0.route] + $0.stack }
+            let path = routes.map(\.path).joined()
             return path.isEmpty ? "/" : path
+        }
+
+        mutating func push(_ route: Screen) {
+            if presentations.isEmpty {
+                stack.append(route)
+            } else {
+                presentations[presentations.count - 1].stack.append(route)
+            }
+        }
+
+        mutating func pop() {
+            if presentations.isEmpty {
+                stack = Array(stack.dropLast())
+            } else {
+                presentations[presentations.count - 1].stack = Array(
+                    presentations[presentations.count - 1].stack.dropLast())
+            }
         }
     }
 
-    /// Random sequences of push, pop, back-to, root, present, dismiss and replace: every
+    /// Random sequences of push, pop, root, present, dismiss, dismiss-all and a push with a
+    /// present in one navigation, over sheets that stack: every
     /// subscriber sees actions chained (`b.previousPath == a.currentPath`), one per change
     /// of the displayed path, matching a reference model.
     @Test(arguments: 0..<8 as Range<UInt64>)
@@ -105,28 +132,31 @@ import Testing
         var expectedPaths: [String] = []
         for _ in 0..<200 {
             let before = reference.displayedPath
-            switch random.below(7) {
+            switch random.below(9) {
             case 0, 1:
                 let route = Screen.detail(id: random.below(3))
                 try await router.navigate(to: route)
-                reference.stack.append(route)
+                reference.push(route)
             case 2:
                 try await router.navigateBack()
-                reference.stack = Array(reference.stack.dropLast())
+                reference.pop()
             case 3:
                 let route: Screen = random.below(2) == 0 ? .login : .picker
                 try await router.navigate(to: route)
-                reference.modal = route
+                reference.presentations.append((route, []))
             case 4:
                 try await router.dismiss()
-                reference.modal = nil
+                reference.presentations = Array(reference.presentations.dropLast())
             case 5:
                 try await router.navigateToRoot()
-                reference.stack = []
+                reference = Reference()
+            case 6:
+                try await router.dismissAll()
+                reference.presentations = []
             default:
                 try await router.navigate(to: [.home, .login])
-                reference.stack.append(.home)
-                reference.modal = .login
+                reference.push(.home)
+                reference.presentations.append((.login, []))
             }
             #expect(router.state.displayedPath == reference.displayedPath)
             if reference.displayedPath != before {

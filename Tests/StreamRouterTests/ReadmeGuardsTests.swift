@@ -52,7 +52,7 @@ import Testing
         }
         let router = Router<ShopRoute>(store: store, guards: [auth])  // the saved stack goes through "auth"
         await router.restore()  // waits for that: [cart, checkout] redirected
-        print(router.path, router.modal == .login)  // "/ true": redirected to the login sheet
+        print(router.path, router.modal == .login)  // "/login true": redirected to the login sheet
 
         // In the login screen, once the user has logged in:
         session.logIn()
@@ -64,7 +64,7 @@ import Testing
         // `RouterModel.stack` is refused the same way, and the binding snaps back):
         router.addGuard(named: "unsaved changes") { pending in
             switch pending.request.operation {
-            case .back, .backTo, .toRoot, .dismiss, .replace:
+            case .back, .backTo, .toRoot, .dismiss, .dismissAll, .replace:
                 pending.from.top == .editAddress && form.hasUnsavedChanges ? .cancel(FormError.unsavedChanges) : .allow
             default:
                 .allow
@@ -75,7 +75,7 @@ import Testing
         router.addPreparation(named: "load", deadline: .seconds(3)) { route in try await Self.preload(route) }
         // End of the README block.
 
-        #expect(printed.withLock { $0 } == ["/ true", "/cart/checkout"])
+        #expect(printed.withLock { $0 } == ["/login true", "/cart/checkout"])
         #expect(router.restoration == .restoreRedirected(to: "navigate(to: [login])"))
         #expect(router.redirectedRequest == nil, "resumed: no longer kept")
         #expect(try await router.resumeRedirected() == false, "nothing left to resume")
@@ -101,7 +101,7 @@ import Testing
         let router = Router<ShopRoute>(state: RouterState(stack: full))
         router.addGuard(named: "unsaved changes") { pending in
             switch pending.request.operation {
-            case .back, .backTo, .toRoot, .dismiss, .replace:
+            case .back, .backTo, .toRoot, .dismiss, .dismissAll, .replace:
                 pending.from.top == .editAddress && form.hasUnsavedChanges ? .cancel(FormError.unsavedChanges) : .allow
             default:
                 .allow

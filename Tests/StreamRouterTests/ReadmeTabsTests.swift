@@ -47,4 +47,24 @@ import Testing
         try await app.navigateBack(returning: "red")
         #expect(try await picked.value ?? "nothing" == "red")
     }
+
+    enum MailRoute: RouteProvider {
+        case inbox, settings
+        case pane(String)
+        case compose
+
+        var transition: RouteTransition { self == .settings || self == .compose ? .sheet : .push }
+    }
+
+    /// The README's sheets block.
+    @Test func sheetsBlock() async throws {
+        let mail = Router<MailRoute>()
+        try await mail.navigate(to: [.inbox, .settings, .pane("accounts")])  // one navigation
+        #expect("\(mail.stack == [.inbox]) \(mail.presentations[0].stack == [.pane("accounts")])" == "true true")
+        try await mail.navigate(to: .compose)  // a sheet over the sheet
+        #expect(mail.presentations.map(\.route) == [.settings, .compose])
+        try await mail.dismiss()  // compose and its stack
+        try await mail.navigateBack(to: .inbox)  // dismisses settings, pops to .inbox
+        #expect(mail.path == "/inbox")
+    }
 }

@@ -149,8 +149,8 @@ import Testing
         // .item(1) twice in a row: one computation; then .item(2), then .item(1) on .item(2).
         #expect(Self.count("trivial") - before == 3)
         try await router.navigate(to: .sheet(9))
-        try await router.navigate(to: .sheet(9))  // presents the same route again
-        #expect(router.state.displayedPath == "/item/1/item/1/item/2/item/1/sheet/9")
+        try await router.navigate(to: .sheet(9))  // the same route presented over it
+        #expect(router.state.displayedPath == "/item/1/item/1/item/2/item/1/sheet/9/sheet/9")
         #expect(Self.count("trivial") - before == 4)
     }
 

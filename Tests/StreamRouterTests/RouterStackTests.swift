@@ -114,13 +114,17 @@ import Testing
         try await router.navigate(to: .sheet)
         #expect(router.stack == [.a])
         #expect(router.modal == .sheet)
-        try await router.navigate(to: .b)  // the stack moves under the modal
-        #expect(router.state == RouterState(stack: [.a, .b], modal: .sheet))
-        try await router.navigateToRoot()  // moves of the stack keep the modal
-        #expect(router.modal == .sheet)
+        try await router.navigate(to: .b)  // pushed inside the sheet, on its own stack
+        #expect(router.state == RouterState(stack: [.a], presentations: [Presentation(.sheet, stack: [.b])]))
+        try await router.navigateBack()  // pops inside the sheet
+        try await router.navigateBack()  // at the sheet's root: nothing changes
+        #expect(router.state == RouterState(stack: [.a], modal: .sheet))
         try await router.dismiss()
-        #expect(router.modal == nil)
+        #expect(router.modal == nil && router.stack == [.a])
         try await router.dismiss()  // nothing to dismiss: no change
+        #expect(router.state == RouterState(stack: [.a]))
+        try await router.navigate(to: .sheet)
+        try await router.navigateToRoot()  // dismisses every presentation, then pops
         #expect(router.state == RouterState())
     }
 
@@ -185,7 +189,8 @@ import Testing
         let data = try JSONEncoder().encode(router.state)
         let restored = Router<Route>(state: try JSONDecoder().decode(RouterState<Route>.self, from: data))
         #expect(restored.state == router.state)
-        #expect(restored.path == "/a/profile/9")
+        #expect(restored.path == "/a/profile/9/sheet")
+        #expect(restored.stack == [.a, .profile(id: 9)] && restored.modal == .sheet)
     }
 }
 

@@ -132,22 +132,45 @@ import Testing
         #expect(router.stack == [] && router.pendingResultCount == 0)
     }
 
-    @Test func aModalReturnsWhenDismissedOrReplaced() async throws {
+    /// A presentation answers with `dismiss(returning:)`; leaving any other way (dismissed,
+    /// dismissed with everything, a root or replace) gives `nil`. A sheet over it does not
+    /// end it.
+    @Test func aPresentationReturnsWhenDismissed() async throws {
         let router = Router<Screen>(state: RouterState(stack: [.home]))
         let events = StreamRecorder(router.events)
         let sheet = try await Self.awaitResult(of: .sheet, on: router, events: events, completed: 1)
-        try await router.navigate(to: .detail(id: 1))  // pushed under the modal: the modal stays
-        try await router.navigateBack(returning: Color.red)  // a modal is shown: dismisses it
+        try await router.navigate(to: .detail(id: 1))  // pushed inside the sheet
+        try await router.navigateBack(returning: Color.green)  // pops the detail: nobody awaits it
+        #expect(router.presentations == [Presentation(.sheet)] && router.pendingResultCount == 1)
+        try await router.navigateBack(returning: Color.green)  // at the sheet's root: nothing changes
+        #expect(router.modal == .sheet)
+        try await router.navigate(to: .otherSheet)  // over it: the sheet stays
+        try await router.dismiss()
+        #expect(router.modal == .sheet && router.pendingResultCount == 1)
+        try await router.dismiss(returning: Color.red)
         #expect(try await sheet.value == .red)
-        #expect(router.modal == nil && router.stack == [.home, .detail(id: 1)])
+        #expect(router.modal == nil && router.stack == [.home])
 
-        let replaced = try await Self.awaitResult(of: .sheet, on: router, events: events, completed: 4)
-        try await router.navigate(to: .otherSheet)
-        #expect(try await replaced.value == nil)
-        let dismissed = try await Self.awaitResult(of: .sheet, on: router, events: events, completed: 6)
+        let dismissed = try await Self.awaitResult(of: .sheet, on: router, events: events, completed: 8)
         try await router.dismiss()
         #expect(try await dismissed.value == nil)
+        let under = try await Self.awaitResult(of: .sheet, on: router, events: events, completed: 10)
+        try await router.navigate(to: .otherSheet)
+        try await router.dismissAll()
+        #expect(try await under.value == nil)
         #expect(router.pendingResultCount == 0)
+    }
+
+    /// From inside a sheet, a pushed screen's result comes back as on the base stack.
+    @Test func aScreenInsideASheetReturnsItsValue() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home], modal: .sheet))
+        let events = StreamRecorder(router.events)
+        let picker = try await Self.awaitResult(of: .colorPicker, on: router, events: events, completed: 1)
+        #expect(router.presentations == [Presentation(.sheet, stack: [.colorPicker])])
+        #expect(router.stack == [.home])
+        try await router.navigateBack(returning: Color.red)
+        #expect(try await picker.value == .red)
+        #expect(router.presentations == [Presentation(.sheet)])
     }
 
     @Test func aGuardThatRefusesTheShowThrows() async throws {

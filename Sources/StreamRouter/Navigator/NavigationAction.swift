@@ -34,17 +34,12 @@ public struct NavigationAction: Sendable, Hashable, Codable, CustomStringConvert
 
     private let current: PathText
     private let previous: PathText
-    /// For a ``Router``'s action: whether the stack's path changed (the action's paths
-    /// include a presented modal; ``Router/paths(bufferingPolicy:)`` follows the stack
-    /// alone). Not part of equality or coding.
-    let stackChanged: Bool
 
     /// Creates an action. Paths are taken as given (the navigator passes normalised ones).
     public init(currentPath: String, previousPath: String, action: Action) {
         current = .string(currentPath)
         previous = .string(previousPath)
         self.action = action
-        stackChanged = true
     }
 
     /// Creates an action whose paths are built when first read, each time: a router's path
@@ -54,13 +49,11 @@ public struct NavigationAction: Sendable, Hashable, Codable, CustomStringConvert
     init(
         currentPath: @escaping @Sendable () -> String,
         previousPath: @escaping @Sendable () -> String,
-        action: Action,
-        stackChanged: Bool = true
+        action: Action
     ) {
         current = .deferred(currentPath)
         previous = .deferred(previousPath)
         self.action = action
-        self.stackChanged = stackChanged
     }
 
     /// Whether both actions are the same move between the same paths.

@@ -29,18 +29,21 @@ public final class RouterModel<Route: RouteProvider> {
     /// The router this model mirrors; navigate through it.
     @ObservationIgnored public let router: Router<Route>
 
-    /// The pushed routes, bottom first.
+    /// The base stack's routes, bottom first (level 0 of ``subscript(stackAt:)``).
     ///
     /// Setting it (as `NavigationStack(path:)` does) shows the new value at once and
     /// navigates the router: the navigation takes its turn in the router's queue at once
     /// (so sets run in the order they were made, among the router's other navigations),
     /// and what it does is decided at that turn, comparing the value set with the router's
-    /// stack then:
+    /// base stack then:
     /// - a shorter prefix of it pops (``Router/navigateBack(_:)``);
     /// - a longer stack that extends it shows the extra routes
     ///   (``Router/navigate(to:)-([Route])``, each by its transition);
     /// - the same stack changes nothing;
     /// - anything else replaces the stack (``Router/replace(with:)``).
+    ///
+    /// While something is presented at that turn, a change is a rebuild that keeps the
+    /// presentations shown (see ``subscript(stackAt:)``).
     ///
     /// So a swipe back to `[a]` pops to `[a]` even when a navigation queued before it pushed
     /// another route meanwhile. The navigation's `.started` event shows the operation as
@@ -54,19 +57,87 @@ public final class RouterModel<Route: RouteProvider> {
         set { setStack(newValue) }
     }
 
-    /// The presented modal route, if any.
+    /// The topmost presentation's route, if any.
     ///
     /// Setting it (as `.sheet(item:)` does) shows the new value at once and navigates the
-    /// router, decided at the navigation's turn as for ``stack``: `nil` dismisses
-    /// (``Router/dismiss()``), the modal already presented changes nothing, another route is
-    /// shown (``Router/navigate(to:)-(Route)``: presented when its transition is `.modal`).
-    /// When a guard refuses, the model snaps back. Await ``settled()`` to know it is over.
+    /// router, decided at the navigation's turn as for ``stack``: `nil` dismisses the
+    /// topmost presentation (``Router/dismiss()``), the route already presented changes
+    /// nothing, another route is shown (``Router/navigate(to:)-(Route)``: presented over
+    /// everything when its transition presents). When a guard refuses, the model snaps back.
+    /// Await ``settled()`` to know it is over. For sheets over sheets, bind each level with
+    /// ``subscript(presentedAt:)`` instead.
     public var modal: Route? {
-        get { shownModal }
+        get { shownPresentations.last?.route }
         set { setModal(newValue) }
     }
 
-    /// The stack as a path.
+    /// The presentations over the base stack, bottom first, as of the state shown.
+    public var presentations: [Presentation<Route>] { shownPresentations }
+
+    /// The stack of one level of the tree, for a `NavigationStack(path:)` at that level:
+    /// level 0 is the base stack (``stack``), level `n` the stack inside the `n`-th
+    /// presentation; empty for a level that is not shown.
+    ///
+    /// ```swift
+    /// NavigationStack(path: $model[stackAt: 1]) { ... }   // inside the first sheet
+    /// ```
+    ///
+    /// Setting it shows the new value at once and navigates, decided at the navigation's
+    /// turn from the router's state then: at the topmost level, as ``stack`` describes (a
+    /// pop, a push of the extra routes, or nothing); at a level below the topmost, or for a
+    /// change that is neither a pop nor a push, the whole tree is rebuilt with that level's
+    /// new stack in one ``Router/replace(with:)`` (the base stack, then each presentation's
+    /// route and stack, in order, shown by their transitions: the levels above stay shown,
+    /// in new entries, so a caller awaiting the result of one of them gets `nil`). A level
+    /// that is not shown at the turn changes nothing.
+    public subscript(stackAt level: Int) -> [Route] {
+        get {
+            if level == 0 { return shownStack }
+            return shownPresentations.indices.contains(level - 1) ? shownPresentations[level - 1].stack : []
+        }
+        set {
+            guard level >= 0, level <= shownPresentations.count, newValue != self[stackAt: level] else { return }
+            if level == 0 {
+                shownStack = newValue
+            } else {
+                shownPresentations[level - 1].stack = newValue
+            }
+            start(.stack(level: level, newValue))
+        }
+    }
+
+    /// The route presented at one level of the tree, for a `.sheet(item:)` (or
+    /// `.fullScreenCover(item:)`) at the level below: level `n` is the `n`-th presentation
+    /// (level 1 is presented over the base stack); `nil` when that level is not shown.
+    ///
+    /// ```swift
+    /// HomeView().sheet(item: $model[presentedAt: 1]) { SheetView(route: $0) }
+    /// ```
+    ///
+    /// Setting it shows the new value at once and navigates, decided at the navigation's
+    /// turn: `nil` dismisses that level and every level above it (``Router/dismiss()`` for
+    /// the topmost, ``Router/dismissAll()`` for level 1, else a rebuild of the levels below
+    /// as for ``subscript(stackAt:)``); the route already there changes nothing; a route
+    /// for the level just above the topmost is shown (``Router/navigate(to:)-(Route)``);
+    /// another route replaces that level (a rebuild).
+    public subscript(presentedAt level: Int) -> Route? {
+        get { shownPresentations.indices.contains(level - 1) ? shownPresentations[level - 1].route : nil }
+        set {
+            guard level >= 1, level <= shownPresentations.count + 1, newValue != self[presentedAt: level] else {
+                return
+            }
+            if let newValue {
+                let style = newValue.transition.presentationStyle ?? .sheet
+                shownPresentations =
+                    Array(shownPresentations.prefix(level - 1)) + [Presentation(newValue, style: style)]
+            } else {
+                shownPresentations = Array(shownPresentations.prefix(level - 1))
+            }
+            start(.presented(level: level, newValue))
+        }
+    }
+
+    /// The displayed path (``Router/path``): the base stack's, then each presentation's.
     public private(set) var path: String
     /// The last change of the displayed path, as of the state shown.
     public private(set) var lastAction: NavigationAction?
@@ -74,15 +145,11 @@ public final class RouterModel<Route: RouteProvider> {
     public private(set) var matches: [PathPattern: RouteInformation]
 
     private var shownStack: [Route]
-    private var shownModal: Route?
+    private var shownPresentations: [Presentation<Route>]
     @ObservationIgnored private let patterns: [PathPattern]
     @ObservationIgnored private var subscription: SubscriptionToken?
     /// The navigation the last setter started, if any.
     @ObservationIgnored private var lastNavigation: Task<Void, Never>?
-    /// The stack and modal the setters' navigations under way lead to, if they all succeed.
-    @ObservationIgnored private var plannedStack: [Route]?
-    @ObservationIgnored private var plannedModal: Route??
-    @ObservationIgnored private var startedNavigations = 0
     /// The generation of the newest snapshot applied: an older one, still in the stream's
     /// buffer or handed to its loop, is not applied after it.
     @ObservationIgnored private var appliedGeneration: UInt64 = 0
@@ -104,10 +171,10 @@ public final class RouterModel<Route: RouteProvider> {
         let snapshots = router.snapshots(bufferingPolicy: bufferingPolicy)
         let state = router.state
         shownStack = state.stack
-        shownModal = state.modal
-        path = state.path
+        shownPresentations = state.presentations
+        path = state.displayedPath
         lastAction = router.lastAction
-        matches = NavigatorModel.matches(of: patterns, in: state.path)
+        matches = NavigatorModel.matches(of: patterns, in: state.displayedPath)
         subscription = SubscriptionToken(
             cancelling: Task { [weak self] in
                 for await snapshot in snapshots {
@@ -117,7 +184,8 @@ public final class RouterModel<Route: RouteProvider> {
             })
     }
 
-    /// Waits until the navigations started by setting ``stack`` or ``modal`` are over, and
+    /// Waits until the navigations started by setting a binding (``stack``, ``modal``,
+    /// ``subscript(stackAt:)``, ``subscript(presentedAt:)``) are over, and
     /// the model shows their outcome (the router's state, when a guard refused).
     public func settled() async {
         while let navigation = lastNavigation {
@@ -129,63 +197,28 @@ public final class RouterModel<Route: RouteProvider> {
     }
 
     private func setStack(_ newValue: [Route]) {
-        guard newValue != shownStack else { return }
-        shownStack = newValue
-        let current = plannedStack ?? router.stack
-        guard newValue != current else { return }
-        plannedStack = newValue
-        start(Self.operation(showing: newValue, from: current)) { Self.operation(showing: newValue, from: $0.stack) }
+        self[stackAt: 0] = newValue
     }
 
     private func setModal(_ newValue: Route?) {
-        guard newValue != shownModal else { return }
-        shownModal = newValue
-        let current = plannedModal ?? router.modal
-        guard newValue != current else { return }
-        plannedModal = .some(newValue)
-        start(Self.operation(presenting: newValue, from: current)) {
-            Self.operation(presenting: newValue, from: $0.modal)
-        }
-    }
-
-    /// The operation that turns `stack` into `target`.
-    private nonisolated static func operation(
-        showing target: [Route], from stack: [Route]
-    ) -> NavigationOperation<Route> {
-        if target.count <= stack.count, stack.starts(with: target) {
-            .back(count: stack.count - target.count)  // 0 when they are equal: no change
-        } else if target.count > stack.count, target.starts(with: stack) {
-            .navigate(to: Array(target[stack.count...]))
+        guard newValue != modal else { return }
+        if let newValue {
+            let style = newValue.transition.presentationStyle ?? .sheet
+            shownPresentations.append(Presentation(newValue, style: style))
         } else {
-            .replace(with: target)
+            shownPresentations.removeLast()
         }
-    }
-
-    /// The operation that turns `modal` into `target`.
-    private nonisolated static func operation(
-        presenting target: Route?, from modal: Route?
-    ) -> NavigationOperation<Route> {
-        guard let target else { return .dismiss }
-        return target == modal ? .back(count: 0) : .navigate(to: [target])
+        start(.modal(newValue))
     }
 
     /// Takes the navigation's turn now (so setters navigate in the order they were called,
-    /// among the router's other navigations) with `guess`, the operation against the state
-    /// known now; runs it on a task, deciding the operation at its turn with `decide`; then
-    /// shows the router's state: its outcome, or the state before it when a guard refused.
-    private func start(
-        _ guess: NavigationOperation<Route>,
-        deciding decide: @escaping @Sendable (RouterState<Route>) -> NavigationOperation<Route>
-    ) {
-        let request = router.enqueue(guess, url: nil)
-        startedNavigations += 1
-        let number = startedNavigations
+    /// among the router's other navigations), with the operation `target` asks of the state
+    /// known now; runs it on a task, deciding the operation again at its turn; then shows
+    /// the router's state: its outcome, or the state before it when a guard refused.
+    private func start(_ target: BindingTarget<Route>) {
+        let request = router.enqueue(target.operation(in: router.state), url: nil)
         lastNavigation = Task { [router] in
-            _ = try? await router.run(request, deciding: decide)
-            if number == self.startedNavigations {  // the last one started: nothing is planned
-                self.plannedStack = nil
-                self.plannedModal = nil
-            }
+            _ = try? await router.run(request, deciding: { target.operation(in: $0) })
             self.apply(router.currentSnapshot(after: request.id))
         }
     }
@@ -196,8 +229,9 @@ public final class RouterModel<Route: RouteProvider> {
         let state = snapshot.state
         let stack = state.stack
         if shownStack != stack { shownStack = stack }
-        if shownModal != state.modal { shownModal = state.modal }
-        let path = state.path
+        let presentations = state.presentations
+        if shownPresentations != presentations { shownPresentations = presentations }
+        let path = state.displayedPath
         if self.path != path { self.path = path }
         if lastAction != snapshot.lastAction { lastAction = snapshot.lastAction }
         let current = NavigatorModel.matches(of: patterns, in: path)

@@ -6,27 +6,31 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// Show the routes in order, each by its ``RouteProvider/transition``
     /// (``Router/navigate(to:)-([Route])``).
     case navigate(to: [Route])
-    /// Pop `count` routes; 0 or less does nothing, more than the stack empties it
-    /// (``Router/navigateBack(_:)``).
+    /// Pop `count` routes of the current level (the topmost presentation's stack while one
+    /// is shown, else the base stack); 0 or less does nothing, more than the stack empties
+    /// it, and a presentation is never dismissed by it (``Router/navigateBack(_:)``).
     case back(count: Int)
-    /// Pop to the last occurrence of the route; nothing when it is absent
-    /// (``Router/navigateBack(to:)``).
+    /// Pop to the topmost occurrence of the route, looking from the top level down and
+    /// dismissing the presentations above the level where it is found; nothing when it is
+    /// absent (``Router/navigateBack(to:)``).
     ///
     /// Boxed, so that an operation's layout does not depend on `Route` (and ``restore(_:)``
     /// boxed too, so that an operation is small): the compiler then copies requests and
     /// events holding one with retains, not through value-witness calls (measured by the
     /// Benchmarks' `open-url` row).
     indirect case backTo(Route)
-    /// Pop every route (``Router/navigateToRoot()``).
+    /// Dismiss every presentation and pop every route (``Router/navigateToRoot()``).
     case toRoot
-    /// Pop every route, then show the routes as ``navigate(to:)`` does, in one step
-    /// (``Router/replace(with:)``).
+    /// Dismiss every presentation, pop every route, then show the routes as
+    /// ``navigate(to:)`` does, in one step (``Router/replace(with:)``).
     case replace(with: [Route])
-    /// Remove the presented modal, if any (``Router/dismiss()``).
+    /// Remove the topmost presentation and its stack, if any (``Router/dismiss()``).
     case dismiss
-    /// Install a saved state (its stack and modal) in place of the current one
-    /// (``Router/restore(_:)`` and ``Router/restore()``); guards see its routes, stack then
-    /// modal, in ``PendingNavigation/destinations``.
+    /// Remove every presentation (``Router/dismissAll()``).
+    case dismissAll
+    /// Install a saved state (its stack and presentations) in place of the current one
+    /// (``Router/restore(_:)`` and ``Router/restore()``); guards see its routes, the base
+    /// stack then each presentation's route and stack, in ``PendingNavigation/destinations``.
     indirect case restore(RouterState<Route>)
 
     /// The operation as the router method that asks it, such as `navigateBack(to: home)`.
@@ -38,6 +42,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
         case .toRoot: "navigateToRoot()"
         case .replace(let routes): "replace(with: \(Self.list(routes)))"
         case .dismiss: "dismiss()"
+        case .dismissAll: "dismissAll()"
         case .restore(let state): "restore(\(state))"
         }
     }
@@ -46,13 +51,13 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
         "[" + routes.map { "\($0)" }.joined(separator: ", ") + "]"
     }
 
-    /// The kind of ``NavigationAction`` a change of the displayed path (the stack's path
-    /// and the modal's) made by this operation publishes: dismissing a modal goes back.
+    /// The kind of ``NavigationAction`` a change of the displayed path (the base stack's
+    /// path and the presentations') made by this operation publishes: dismissing goes back.
     @inlinable
     var actionKind: NavigationAction.Action {
         switch self {
         case .navigate, .replace, .restore: .push
-        case .back, .backTo, .toRoot, .dismiss: .back
+        case .back, .backTo, .toRoot, .dismiss, .dismissAll: .back
         }
     }
 }

@@ -7,13 +7,21 @@
 /// }
 /// ```
 public enum RouteTransition: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Pushed onto the stack (the default).
+    /// Pushed onto the stack (the default): the topmost presentation's stack while one is
+    /// shown, else the base stack.
     case push
-    /// Presented over the stack as the router's ``Router/modal``, replacing any presented
-    /// modal; the stack is unchanged. ``Router/dismiss()`` removes it.
+    /// The same as ``sheet`` (the name the seed libraries used).
     case modal
-    /// Replaces the top route of the stack (pushed when the stack is empty), as
-    /// ``Navigator/navigate(_:replace:)`` replaces the current path.
+    /// Presented as a sheet with a stack of its own, over what is shown (over another
+    /// presentation too: sheets stack). Later pushes go onto its stack;
+    /// ``Router/dismiss()`` removes it and its stack. See ``Presentation``.
+    case sheet
+    /// Presented over everything, like ``sheet`` (a full-screen cover in SwiftUI), with a
+    /// stack of its own.
+    case fullScreen
+    /// Replaces the top route of the stack (the topmost presentation's stack while one is
+    /// shown; pushed when that stack is empty), as ``Navigator/navigate(_:replace:)``
+    /// replaces the current path.
     case replace
     /// Pushed onto the stack after the handler registered for `identifier` with
     /// ``Router/registerTransition(_:deadline:handler:)`` returns; a handler that throws cancels
@@ -25,8 +33,22 @@ public enum RouteTransition: Sendable, Hashable, Codable, CustomStringConvertibl
         switch self {
         case .push: "push"
         case .modal: "modal"
+        case .sheet: "sheet"
+        case .fullScreen: "fullScreen"
         case .replace: "replace"
         case .custom(let identifier): "custom(\(identifier))"
+        }
+    }
+
+    /// How the transition presents a route: ``PresentationStyle/sheet`` for ``sheet`` and
+    /// ``modal``, ``PresentationStyle/fullScreen`` for ``fullScreen``, `nil` for the
+    /// transitions that push or replace.
+    @inlinable
+    public var presentationStyle: PresentationStyle? {
+        switch self {
+        case .modal, .sheet: .sheet
+        case .fullScreen: .fullScreen
+        case .push, .replace, .custom: nil
         }
     }
 }

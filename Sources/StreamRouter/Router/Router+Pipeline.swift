@@ -277,15 +277,17 @@ extension Router {
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             let stackChanged = !proposed.hasSamePath(as: previous)
-            // A stack change that leaves the displayed path as it was (a modal dismissed as
-            // a route with its path is pushed) still publishes an action, with equal paths,
-            // so that `paths` sees the stack's change.
-            let modalChanged = proposed.modalID != previous.modalID
-            if stackChanged || (modalChanged && !proposed.hasSamePath(as: previous, includingModal: true)) {
+            // A stack change that leaves the displayed path as it was (a sheet dismissed as
+            // a route with its path is pushed) still publishes an action, with equal paths
+            // (`paths` skips it).
+            let presentationsChanged = !proposed.levels.isIdentical(to: previous.levels)
+            if stackChanged
+                || (presentationsChanged && !proposed.hasSamePath(as: previous, includingModal: true))
+            {
                 // The paths are joined when read: building them here would cost O(stack).
                 action = NavigationAction(
                     currentPath: { proposed.displayedPath }, previousPath: { previous.displayedPath },
-                    action: request.operation.actionKind, stackChanged: stackChanged
+                    action: request.operation.actionKind
                 )
                 storage.lastAction = action
             }
@@ -344,13 +346,14 @@ extension Router {
         if result != nil, request.redirectedFrom.isEmpty {
             switch request.operation {
             case .dismiss: target = previous.modalID
-            case .back(count: 1): target = previous.topEntryID
+            case .back(count: 1): target = previous.currentTopEntryID
             default: break
             }
         }
         var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
-        if let modal = previous.modalID, modal != proposed.modalID {
-            left.append(modal)
+        if !previous.levels.isEmpty, !previous.levels.isIdentical(to: proposed.levels) {
+            // Presentations are few and short: compare their entries' ids as sets.
+            left += previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs)
         }
         var deliveries: [ScreenResultDelivery] = []
         for id in left {
@@ -363,8 +366,9 @@ extension Router {
     }
 
     /// The id of the entry that `request` showed for `route`, its last destination: the new
-    /// modal for a `.modal` route, the new top entry otherwise; `nil` when it showed no
-    /// new entry for it (a guard redirected it elsewhere, or the stack keeps no route).
+    /// topmost presentation for a presented route, the new top entry of the current level
+    /// otherwise; `nil` when it showed no new entry for it (a guard redirected it
+    /// elsewhere, or the stack keeps no route).
     @usableFromInline
     static func shownEntry(
         of route: Route,
@@ -373,11 +377,12 @@ extension Router {
         request: NavigationRequest<Route>
     ) -> UInt64? {
         guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
-        if route.transition == .modal {
+        if route.transition.presentationStyle != nil {
             guard let entry = proposed.modalEntry, entry.id != previous.modalID else { return nil }
             return entry.id
         }
-        guard proposed.top == route, let id = proposed.topEntryID, id != previous.topEntryID else { return nil }
+        guard proposed.currentTop == route, let id = proposed.currentTopEntryID, id != previous.currentTopEntryID
+        else { return nil }
         return id
     }
 

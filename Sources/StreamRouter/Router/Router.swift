@@ -35,15 +35,16 @@ import Synchronization
 /// stack's routes' ``RouteProvider/path``s joined, so pushing is `.deeper` and popping
 /// `.higher`.
 ///
-/// Modals are on ``actions`` as the top of the *displayed path*
-/// (``RouterState/displayedPath``: the stack's path, then the modal's): presenting is a
-/// `.push` (`/home` -> `/home/login`, `.deeper`), dismissing a `.back` (`.higher`). This,
+/// Presentations are on ``actions`` as the top of the *displayed path*
+/// (``RouterState/displayedPath``: the base stack's path, then each presentation's route
+/// and stack): presenting is a `.push` (`/home` -> `/home/login`, `.deeper`), dismissing
+/// a `.back` (`.higher`). This,
 /// rather than new action kinds, keeps the chaining invariant (`b.previousPath ==
 /// a.currentPath` for consecutive actions) over one path for every subscriber, lets a
 /// direction-driven animation loop animate a sheet like a push unchanged, and keeps
 /// ``NavigationAction/Action`` (a `CaseIterable` enum users switch over) as it is.
-/// ``path``, ``paths(bufferingPolicy:)`` and ``PathPublisher/matches(_:bufferingPolicy:)-(PathPattern,_)`` follow the
-/// stack alone.
+/// ``path``, ``paths(bufferingPolicy:)``, ``PathPublisher/matches(_:bufferingPolicy:)-(PathPattern,_)``
+/// and route-scoped work follow the displayed path too.
 ///
 /// A screen can return a value to its caller: see ``navigate(to:returning:)`` and
 /// ``navigateBack(returning:)``. A login screen can finish the request a guard redirected
@@ -180,10 +181,11 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// accepted by ``InputPolicy/check(path:)``.
     static func validateRestored(_ state: RouterState<Route>, policy: InputPolicy) throws(PersistenceError) {
         let limit = max(policy.maximumHistoryEntries, 1)
-        guard state.count <= limit else {
-            throw .tooManyEntries(count: state.count, limit: limit)
+        let presentations = state.presentations
+        for count in [state.count, presentations.count] + presentations.map(\.stack.count) where count > limit {
+            throw .tooManyEntries(count: count, limit: limit)
         }
-        for route in state.stack + (state.modal.map { [$0] } ?? []) {
+        for route in state.stack + presentations.flatMap({ [$0.route] + $0.stack }) {
             do {
                 try policy.check(path: route.path)
             } catch {
@@ -229,24 +231,32 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     // MARK: - Reading
 
-    /// The pushed routes, bottom first; empty at the root.
+    /// The base stack's routes, bottom first; empty at its root. Routes pushed while a
+    /// presentation is shown are on that presentation's stack (``presentations``).
     public var stack: [Route] {
         storage.read { $0.state.stack }
     }
 
-    /// The presented modal route, if any.
+    /// The presentations over the base stack, bottom first (each a presented route and the
+    /// stack pushed inside it); empty when nothing is presented.
+    public var presentations: [Presentation<Route>] {
+        storage.read { $0.state.levels }.bottomFirst.map(\.presentation)
+    }
+
+    /// The topmost presentation's route, `nil` when nothing is presented.
     public var modal: Route? {
         storage.read { $0.state.modal }
     }
 
-    /// The stack and modal, as one consistent snapshot.
+    /// The base stack and the presentations, as one consistent snapshot.
     public var state: RouterState<Route> {
         storage.read { $0.state }
     }
 
-    /// The stack as a path (see ``RouterState/path``): `/` at the root.
+    /// The displayed path (see ``RouterState/displayedPath``): the base stack's paths,
+    /// then each presentation's route and stack, in order; `/` when all are empty.
     public var path: String {
-        storage.read { $0.state.path }
+        storage.read { $0.state }.displayedPath
     }
 
     /// The state and the last action, read together.
@@ -285,8 +295,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// Shows `route` as ``navigate(to:)-(Route)`` does, then waits for the screen's result:
-    /// returns when *that* stack entry leaves the stack (or, for a `.modal` route, when that
-    /// presented modal is dismissed or replaced).
+    /// returns when *that* stack entry leaves its stack (or, for a presented route, when
+    /// that presentation is dismissed). From inside a presentation, the route is pushed on
+    /// its stack, and the result comes back the same way.
     ///
     /// ```swift
     /// let color: Color? = try await router.navigate(to: .colorPicker, returning: Color.self)
@@ -296,11 +307,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///
     /// The result belongs to the entry this call pushed: the same route pushed twice is two
     /// entries, each with its own caller. It is:
-    /// - the value given to ``navigateBack(returning:)`` when that call removes the entry;
+    /// - the value given to ``navigateBack(returning:)`` when that call removes the entry,
+    ///   or to ``dismiss(returning:)`` when that call dismisses the presentation;
     /// - `nil` when the entry leaves any other way (``navigateBack(_:)``,
-    ///   ``navigateBack(to:)``, ``navigateToRoot()``, ``replace(with:)``, a later `.replace`
-    ///   or `.modal` route, the stack's bound dropping it), or when the value has another
-    ///   type than `Value`;
+    ///   ``navigateBack(to:)``, ``navigateToRoot()``, ``replace(with:)``, ``dismiss()``,
+    ///   ``dismissAll()``, a later `.replace` route, the stack's bound dropping it), or when
+    ///   the value has another type than `Value`;
     /// - `nil` at once when a guard redirected the navigation so that it did not show
     ///   `route` last (the caller asked for that screen's result), or when the stack keeps no
     ///   route (``InputPolicy/maximumHistoryEntries`` of 0).
@@ -330,20 +342,35 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// Leaves the current screen with a value for the caller of
-    /// ``navigate(to:returning:)`` that showed it: dismisses the modal when one is
-    /// presented, otherwise pops the top route.
+    /// ``navigate(to:returning:)`` that showed it: pops the top route of the current level
+    /// (the topmost presentation's stack while one is shown, else the base stack), like
+    /// ``navigateBack(_:)``. At a presentation's root it changes nothing: a presentation
+    /// answers with ``dismiss(returning:)``.
     ///
     /// When nobody awaits that entry's result (it was shown by ``navigate(to:)-(Route)``,
-    /// or its caller was cancelled), it just pops (or dismisses) and the value is dropped.
-    /// When a guard redirects this navigation, the value is dropped too (the entry's caller
-    /// gets `nil` if it leaves). With an empty stack and no modal, nothing changes.
+    /// or its caller was cancelled), it just pops and the value is dropped. When a guard
+    /// redirects this navigation, the value is dropped too (the entry's caller gets `nil`
+    /// if it leaves). With an empty stack, nothing changes.
     /// - Parameter value: The screen's result.
     /// - Throws: ``NavigationError`` when a guard cancels; the state is then unchanged and
     ///   the caller keeps waiting.
     @inlinable
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        let operation: NavigationOperation<Route> = modal != nil ? .dismiss : .back(count: 1)
-        try await run(enqueue(operation, url: nil), delivering: ScreenResult(value: value))
+        try await run(enqueue(.back(count: 1), url: nil), delivering: ScreenResult(value: value))
+    }
+
+    /// Dismisses the topmost presentation with a value for the caller of
+    /// ``navigate(to:returning:)`` that presented it (`draft` for the compose sheet).
+    ///
+    /// When nobody awaits that presentation's result, it just dismisses and the value is
+    /// dropped; when a guard redirects it, the value is dropped too. With nothing presented,
+    /// nothing changes.
+    /// - Parameter value: The presentation's result.
+    /// - Throws: ``NavigationError`` when a guard cancels; the state is then unchanged and
+    ///   the caller keeps waiting.
+    @inlinable
+    public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
+        try await run(enqueue(.dismiss, url: nil), delivering: ScreenResult(value: value))
     }
 
     /// The number of ``navigate(to:returning:)`` calls whose result is pending (for tests:
@@ -352,43 +379,54 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage.read { $0.results.count }
     }
 
-    /// Pops `count` routes. A count of 0 or less changes nothing; more than the stack
-    /// holds empties it.
+    /// Pops `count` routes of the current level: the topmost presentation's stack while one
+    /// is shown, else the base stack. A count of 0 or less changes nothing; more than the
+    /// stack holds empties it; a presentation is never dismissed by it (``dismiss()`` is).
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func navigateBack(_ count: Int = 1) async throws(NavigationError) {
         try await perform(.back(count: count))
     }
 
-    /// Pops the routes above the *last* occurrence of `route`. Nothing changes when the
-    /// route is absent or already on top.
+    /// Goes back to the topmost occurrence of `route`, looking from the top level down: pops
+    /// the routes above it, and dismisses every presentation above the level where it is
+    /// found (found as a presentation's own route, that presentation's stack is popped to
+    /// its root). Nothing changes when the route is absent or already on top.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func navigateBack(to route: Route) async throws(NavigationError) {
         try await perform(.backTo(route))
     }
 
-    /// Pops every route, back to the root. The modal is not dismissed.
+    /// Dismisses every presentation and pops every route of the base stack, back to the root.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func navigateToRoot() async throws(NavigationError) {
         try await perform(.toRoot)
     }
 
-    /// Replaces the whole stack with `routes` (empty for the root) in one navigation, as
-    /// ``navigateToRoot()`` then `navigate(to: routes)` would, each route shown by
-    /// its transition.
+    /// Replaces the whole tree with `routes` (empty for the root) in one navigation, as
+    /// ``navigateToRoot()`` (which dismisses every presentation) then
+    /// `navigate(to: routes)` would, each route shown by its transition.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func replace(with routes: [Route]) async throws(NavigationError) {
         try await perform(.replace(with: routes))
     }
 
-    /// Removes the presented modal route; nothing changes when none is presented.
+    /// Removes the topmost presentation and the stack inside it; nothing changes when none
+    /// is presented.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func dismiss() async throws(NavigationError) {
         try await perform(.dismiss)
+    }
+
+    /// Removes every presentation; nothing changes when none is presented.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
+    public func dismissAll() async throws(NavigationError) {
+        try await perform(.dismissAll)
     }
 
     /// Performs any operation through the pipeline (the methods above call it).
@@ -551,16 +589,17 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
     }
 
-    /// The stack's current path (``path``), then the path after each change. A modal does
-    /// not change it (``actions`` shows modals).
+    /// The displayed path now (``path``), then after each change: the base stack's paths,
+    /// then each presentation's route and stack.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
-            initial: { [$0.state.path] },
+            initial: { [$0.state.displayedPath] },
             transform: { event in
-                guard case .completed(_, let state, let action?) = event, action.stackChanged else { return nil }
-                return state.path
+                guard case .completed(_, _, let action?) = event else { return nil }
+                let path = action.currentPath
+                return path == action.previousPath ? nil : path
             }
         )
     }

@@ -3,10 +3,13 @@ extension RouterState {
     /// router runs it on a copy, outside its lock, shows guards the result, and installs
     /// that copy when the navigation commits.
     ///
-    /// - Parameter limit: The most routes the stack keeps; a push beyond it drops the
-    ///   bottom route.
+    /// Pushes and pops act on the current level: the topmost presentation's stack while one
+    /// is shown, else the base stack.
+    ///
+    /// - Parameter limit: The most routes each stack keeps (and the most presentations); a
+    ///   push beyond it drops the bottom one.
     /// - Returns: The routes the operation shows: the routes navigated to (or replaced
-    ///   with), in order; empty for moves back and for `dismiss`.
+    ///   with), in order; empty for moves back and dismissals.
     @inlinable
     @discardableResult
     mutating func apply(_ operation: NavigationOperation<Route>, limit: Int) -> [Route] {
@@ -15,44 +18,146 @@ extension RouterState {
             show(routes, limit: limit)
             return routes
         case .back(let count):
-            removeLast(count)
+            removeLastOnCurrentLevel(count)
         case .backTo(let route):
-            if let distance = distanceFromTop(to: route) {
-                removeLast(distance)
-            }
+            back(to: route)
         case .toRoot:
+            levels = PersistentStack()
             removeAll()
         case .replace(let routes):
+            levels = PersistentStack()
             removeAll()
             show(routes, limit: limit)
             return routes
         case .dismiss:
-            modalEntry = nil
+            levels.popLast()
+        case .dismissAll:
+            levels = PersistentStack()
         case .restore(let saved):
             // Fresh entries: the saved state's are not this router's (their paths are).
             self = saved.renewed(keepingTop: limit)
-            return saved.stack + (saved.modal.map { [$0] } ?? [])
+            return saved.stack + saved.presentations.flatMap { [$0.route] + $0.stack }
         }
         return []
     }
 
-    /// Shows each route by its transition: pushed (`.push`, `.custom`), replacing the top
-    /// route (`.replace`, pushed on an empty stack) or presented (`.modal`). Each new entry
-    /// is made next to the one it replaces or is pushed onto (the modal it replaces), whose
-    /// path it takes when it holds the same route.
+    /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
+    /// route (`.replace`, pushed on an empty stack) on the current level, or presented
+    /// (`.sheet`, `.fullScreen`, `.modal`) over everything. Each new pushed entry is made
+    /// next to the one it replaces or is pushed onto, whose path it takes when it holds the
+    /// same route.
     @inlinable
     mutating func show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                push(route, limit: limit, neighbour: entries.last)
+                pushOnCurrentLevel(route, limit: limit, replacingTop: false)
             case .replace:
-                let replaced = entries.last
-                removeLast(1)
-                push(route, limit: limit, neighbour: replaced)
-            case .modal:
-                modalEntry = RouteStackEntry(route, neighbour: modalEntry)
+                pushOnCurrentLevel(route, limit: limit, replacingTop: true)
+            case .modal, .sheet:
+                present(route, style: .sheet, limit: limit)
+            case .fullScreen:
+                present(route, style: .fullScreen, limit: limit)
             }
         }
+    }
+
+    /// Presents `route` over everything shown, with an empty stack of its own (its entry
+    /// takes the path of the presentation it is shown over when it holds the same route).
+    @inlinable
+    mutating func present(_ route: Route, style: PresentationStyle, limit: Int) {
+        levels.push(
+            PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
+    }
+
+    /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
+    /// that stack's top route when `replacingTop`.
+    @inlinable
+    mutating func pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
+        guard var level = levels.popLast() else {
+            let neighbour = entries.last
+            if replacingTop { removeLast(1) }
+            push(route, limit: limit, neighbour: neighbour)
+            return
+        }
+        let neighbour = level.stack.last
+        if replacingTop { level.removeLast(1) }
+        level.push(route, limit: limit, neighbour: neighbour)
+        levels.push(level)
+    }
+
+    /// Pops `k` routes of the topmost presentation's stack (never the presentation
+    /// itself), or of the base stack.
+    @inlinable
+    mutating func removeLastOnCurrentLevel(_ k: Int) {
+        guard k > 0, var level = levels.popLast() else {
+            removeLast(k)
+            return
+        }
+        level.removeLast(k)
+        levels.push(level)
+    }
+
+    /// The id of the current level's top entry: the topmost presentation's top pushed
+    /// entry (`nil` at its root), or the base stack's top entry.
+    @inlinable var currentTopEntryID: UInt64? {
+        guard let level = levels.last else { return entries.last?.id }
+        return level.stack.last?.id
+    }
+
+    /// The current level's top route (as ``currentTopEntryID``).
+    @inlinable var currentTop: Route? {
+        guard let level = levels.last else { return entries.last?.route }
+        return level.stack.last?.route
+    }
+
+    /// Goes back to the topmost occurrence of `route`, looking from the top down: in the
+    /// topmost presentation's stack (pops to it), as that presentation's route (pops its
+    /// stack to the root), then in the levels below, dismissing every presentation above
+    /// the level where it is found; last in the base stack. Nothing changes when the route
+    /// is nowhere.
+    @usableFromInline
+    mutating func back(to route: Route) {
+        var remaining = levels
+        while var level = remaining.popLast() {
+            if let distance = Self.distanceFromTop(of: route, in: level.stack) {
+                level.removeLast(distance)
+                remaining.push(level)
+                levels = remaining
+                return
+            }
+            if level.entry.route == route {
+                level.removeLast(level.stack.count)
+                remaining.push(level)
+                levels = remaining
+                return
+            }
+        }
+        if let distance = distanceFromTop(to: route) {
+            levels = PersistentStack()
+            removeLast(distance)
+        }
+    }
+
+    /// How many routes lie above the topmost occurrence of `route` in `stack`.
+    @usableFromInline
+    static func distanceFromTop(of route: Route, in stack: PersistentStack<RouteStackEntry<Route>>) -> Int? {
+        for (distance, entry) in stack.topDown.enumerated() where entry.route == route {
+            return distance
+        }
+        return nil
+    }
+
+    /// The ids of every presented entry and every entry pushed inside a presentation.
+    @usableFromInline
+    var presentedEntryIDs: Set<UInt64> {
+        var ids: Set<UInt64> = []
+        for level in levels.topDown {
+            ids.insert(level.entry.id)
+            for entry in level.stack.topDown {
+                ids.insert(entry.id)
+            }
+        }
+        return ids
     }
 }

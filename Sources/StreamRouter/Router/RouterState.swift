@@ -1,13 +1,15 @@
 import Synchronization
 
-/// What a ``Router`` shows: its route stack and its presented modal.
+/// What a ``Router`` shows: its base stack and the presentations over it (each a presented
+/// route with a stack of its own; see ``Presentation``).
 ///
 /// `Codable`, so it can be saved after each change (see ``Router/states(bufferingPolicy:)``)
-/// and given back to ``Router/init(state:urlMatchers:policy:)`` at launch.
+/// and given back to ``Router/init(state:urlMatchers:policy:)`` at launch. A state saved
+/// before presentations held stacks (a `modal`) decodes as one sheet.
 ///
 /// Copies share their storage: a router publishes its state with every event, and a
 /// lagging subscriber holding many of them costs O(1) per navigation, not a copy of the
-/// stack each. Each route's ``RouteProvider/path`` is computed once, when it is pushed (an
+/// stacks each. Each route's ``RouteProvider/path`` is computed once, when it is pushed (an
 /// entry made of the same route as the one it replaces or is pushed onto takes that entry's
 /// path: see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
 /// array when read: O(n) each.
@@ -15,36 +17,41 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     // The operations a navigation runs are `@inlinable` (see `Router.run`): client
     // specialisation, measured by the Benchmarks' `open-url` row.
 
-    /// The pushed routes, the top one on top.
+    /// The base stack's routes, the top one on top.
     @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
-    /// The presented modal and its identity, if any, boxed: a state holds only references
-    /// and integers, so copying one (a navigation makes several) is a few retains whatever
-    /// `Route` is.
-    @usableFromInline var presented: PresentedEntry<Route>?
-    /// The length in UTF-8 bytes of the entries' paths joined.
+    /// The presentations, the topmost on top. A state holds only references and integers,
+    /// so copying one (a navigation makes several) is a few retains whatever `Route` is.
+    @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
+    /// The length in UTF-8 bytes of the base stack's paths joined.
     @usableFromInline var pathLength = 0
 
-    /// The presented modal and its identity, if any.
-    @inlinable var modalEntry: RouteStackEntry<Route>? {
-        get { presented?.entry }
-        set { presented = newValue.map { PresentedEntry($0) } }
-    }
+    /// The topmost presentation's entry, if any.
+    @inlinable var modalEntry: RouteStackEntry<Route>? { levels.last?.entry }
 
-    /// The id of the presented modal's entry, if any.
-    @inlinable var modalID: UInt64? { presented?.entry.id }
+    /// The id of the topmost presentation's entry, if any.
+    @inlinable var modalID: UInt64? { levels.last?.entry.id }
+
+    /// Creates a state with at most one presentation.
+    /// - Parameters:
+    ///   - stack: The base stack's routes, bottom first.
+    ///   - modal: A route presented as a sheet over it, with an empty stack.
+    public init(stack: [Route] = [], modal: Route? = nil) {
+        self.init(stack: stack, presentations: modal.map { [Presentation($0)] } ?? [])
+    }
 
     /// Creates a state.
     /// - Parameters:
-    ///   - stack: The pushed routes, bottom first.
-    ///   - modal: The presented modal route.
-    public init(stack: [Route] = [], modal: Route? = nil) {
-        modalEntry = modal.map { RouteStackEntry($0) }
+    ///   - stack: The base stack's routes, bottom first.
+    ///   - presentations: The presentations over it, bottom first.
+    public init(stack: [Route], presentations: [Presentation<Route>]) {
         for route in stack {
             push(route)
         }
+        self.presentations = presentations
     }
 
-    /// The pushed routes, bottom first; empty at the root.
+    /// The base stack's routes, bottom first; empty at the root. Pushes made while a
+    /// presentation is shown are in that presentation's ``Presentation/stack``.
     public var stack: [Route] {
         get { entries.bottomFirst.map { $0.route } }
         set {
@@ -55,35 +62,58 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
-    /// The presented modal route, if any. Setting it presents a new modal, even when it is
-    /// the same route: a screen awaiting the result of the modal it replaces gets `nil`.
-    public var modal: Route? {
-        get { presented?.entry.route }
-        set { modalEntry = newValue.map { RouteStackEntry($0) } }
+    /// The presentations over the base stack, bottom first; empty when none is shown.
+    /// Setting it presents new ones (with new identities, so a screen awaiting the result
+    /// of one it replaces gets `nil`).
+    public var presentations: [Presentation<Route>] {
+        get { levels.bottomFirst.map(\.presentation) }
+        set { levels = PersistentStack(bottomFirst: newValue.map { PresentationLevel($0) }) }
     }
 
-    /// The displayed path: ``path`` followed by the presented modal's
-    /// ``RouteProvider/path`` (normalised on its own), or ``path`` when no modal is
-    /// presented. A router's ``Router/actions`` are changes of this path, so presenting a
-    /// modal is a `.push` one level deeper and dismissing it a `.back`.
+    /// The topmost presentation's route, if any. Setting it replaces every presentation
+    /// with one sheet of that route and an empty stack (none for `nil`).
+    public var modal: Route? {
+        get { levels.last?.entry.route }
+        set { presentations = newValue.map { [Presentation($0)] } ?? [] }
+    }
+
+    /// The displayed path: ``path`` followed by each presentation's route's
+    /// ``RouteProvider/path`` and the paths of the stack inside it, bottom first (each
+    /// normalised on its own); ``path`` when nothing is presented. A router's
+    /// ``Router/actions`` are changes of this path, so presenting is a `.push` deeper and
+    /// dismissing a `.back`.
     ///
     /// ```swift
     /// RouterState(stack: [.home], modal: .login).displayedPath   // "/home/login"
     /// ```
     public var displayedPath: String {
-        guard let modalPath = presented?.entry.path, !modalPath.isEmpty else { return path }
-        return pathLength == 0 ? modalPath : path + modalPath
+        let presented = presentedPath
+        guard !presented.isEmpty else { return path }
+        return pathLength == 0 ? presented : path + presented
     }
 
-    /// The number of pushed routes.
+    /// The presentations' part of ``displayedPath`` (empty when none is shown or their
+    /// paths are all `/`): O(what is presented).
+    @usableFromInline
+    var presentedPath: String {
+        guard !levels.isEmpty else { return "" }
+        var path = ""
+        for level in levels.bottomFirst {
+            path += level.path
+        }
+        return path
+    }
+
+    /// The number of routes on the base stack.
     public var count: Int { entries.count }
 
-    /// The top route of the stack, `nil` at the root.
+    /// The top route of the base stack, `nil` at its root.
     public var top: Route? { entries.last?.route }
 
-    /// The stack as a path: the ``RouteProvider/path`` of each route, each normalised on
-    /// its own (so a `..` in one route's path never climbs into the route below), joined;
-    /// `/` for an empty stack. The modal is not part of it.
+    /// The base stack as a path: the ``RouteProvider/path`` of each route, each normalised
+    /// on its own (so a `..` in one route's path never climbs into the route below),
+    /// joined; `/` for an empty stack. The presentations are not part of it (see
+    /// ``displayedPath``).
     public var path: String {
         guard pathLength > 0 else { return "/" }
         var path = ""
@@ -100,11 +130,33 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
     ///
-    /// - Parameter includingModal: Compare the ``displayedPath``s instead.
+    /// - Parameter includingModal: Compare the ``displayedPath``s instead: their lengths
+    ///   first (O(presentations), no string built), then, only when they are equal, their
+    ///   presentations' parts (built: O(what is presented)).
     @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
-        let mySuffix = includingModal ? presented?.entry.path ?? "" : ""
-        let theirSuffix = includingModal ? other.presented?.entry.path ?? "" : ""
+        guard !includingModal else {
+            guard pathLength + presentedPathLength == other.pathLength + other.presentedPathLength else {
+                return false
+            }
+            return hasSamePath(as: other, mySuffix: presentedPath, theirSuffix: other.presentedPath)
+        }
+        return hasSamePath(as: other, mySuffix: "", theirSuffix: "")
+    }
+
+    /// The length in UTF-8 bytes of ``presentedPath``, without building it.
+    @inlinable var presentedPathLength: Int {
+        var length = 0
+        for level in levels.topDown {
+            length += level.pathLength
+        }
+        return length
+    }
+
+    /// Whether the base stacks' paths followed by the suffixes are the same bytes.
+    @inlinable
+    func hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool {
+        let includingModal = !mySuffix.isEmpty || !theirSuffix.isEmpty
         guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
         // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
         if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
@@ -129,10 +181,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
-    /// The stack, then the modal if one is presented.
+    /// The base stack, then each presentation, such as `[home] + sheet settings [pane(a)]`.
     public var description: String {
         let stack = "[" + stack.map { "\($0)" }.joined(separator: ", ") + "]"
-        return modal.map { "\(stack) + modal \($0)" } ?? stack
+        return ([stack] + presentations.map(\.description)).joined(separator: " + ")
     }
 
     // MARK: - Changing the stack
@@ -160,23 +212,30 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
-    /// The state with only the top `limit` routes (at least one) when it holds more.
+    /// The state with only the top `limit` routes (at least one) of each stack and the top
+    /// `limit` presentations, when it holds more.
     @usableFromInline
     func limited(to limit: Int) -> RouterState {
-        guard count > max(limit, 1) else { return self }
+        let limit = max(limit, 1)
+        guard count > limit || levels.count > limit || levels.topDown.contains(where: { $0.stack.count > limit })
+        else { return self }
         return renewed(keepingTop: limit)
     }
 
-    /// The same routes and modal (at most the top `limit` routes, at least one) in fresh
-    /// entries, with new ids: the entries keep their paths, computed once already.
+    /// The same routes and presentations (at most the top `limit` routes of each stack and
+    /// the top `limit` presentations, at least one each) in fresh entries, with new ids: the
+    /// entries keep their paths, computed once already.
     @usableFromInline
     func renewed(keepingTop limit: Int = .max) -> RouterState {
+        let limit = max(limit, 1)
         var state = RouterState()
-        state.modalEntry = presented.map { RouteStackEntry(renewing: $0.entry) }
-        for entry in entries.bottomFirst.suffix(max(limit, 1)) {
+        for entry in entries.bottomFirst.suffix(limit) {
             let renewed = RouteStackEntry(renewing: entry)
             state.entries.push(renewed)
             state.pathLength += renewed.path.utf8.count
+        }
+        for level in levels.bottomFirst.suffix(limit) {
+            state.levels.push(level.renewed(keepingTop: limit))
         }
         return state
     }
@@ -199,21 +258,21 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     // MARK: - Equality and coding
 
-    /// Whether both states show the same routes and modal.
+    /// Whether both states show the same routes and presentations.
     public static func == (lhs: RouterState, rhs: RouterState) -> Bool {
-        lhs.modal == rhs.modal && lhs.entries == rhs.entries
+        lhs.levels == rhs.levels && lhs.entries == rhs.entries
     }
 
-    /// Hashes the routes and the modal.
+    /// Hashes the routes and the presentations.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entries)
-        hasher.combine(modal)
+        hasher.combine(levels)
     }
 
-    /// Whether both states share their storage and modal (then they are equal), in O(1).
+    /// Whether both states share their storage (then they are equal), in O(1).
     @inlinable
     func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && modalID == other.modalID
+        entries.isIdentical(to: other.entries) && levels.isIdentical(to: other.levels)
     }
 
     /// The id of the top entry, `nil` at the root.
@@ -248,23 +307,28 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     private enum CodingKeys: String, CodingKey {
-        case stack, modal
+        case stack, modal, presentations
     }
 
-    /// Decodes `stack` (bottom first) and `modal`.
+    /// Decodes `stack` (bottom first) and `presentations` (bottom first); a state saved with
+    /// a `modal` instead (before presentations held stacks) decodes as one sheet.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            stack: try container.decode([Route].self, forKey: .stack),
-            modal: try container.decodeIfPresent(Route.self, forKey: .modal)
-        )
+        let stack = try container.decode([Route].self, forKey: .stack)
+        if let presentations = try container.decodeIfPresent([Presentation<Route>].self, forKey: .presentations) {
+            self.init(stack: stack, presentations: presentations)
+        } else {
+            self.init(stack: stack, modal: try container.decodeIfPresent(Route.self, forKey: .modal))
+        }
     }
 
-    /// Encodes `stack` (bottom first) and `modal`.
+    /// Encodes `stack` (bottom first) and, when any is shown, `presentations`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stack, forKey: .stack)
-        try container.encodeIfPresent(modal, forKey: .modal)
+        if !levels.isEmpty {
+            try container.encode(presentations, forKey: .presentations)
+        }
     }
 }
 
@@ -340,17 +404,6 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(route)
-    }
-}
-
-/// A presented modal's entry, in a box of its own (see ``RouterState/presented``).
-@usableFromInline
-final class PresentedEntry<Route: RouteProvider>: Sendable {
-    @usableFromInline let entry: RouteStackEntry<Route>
-
-    @inlinable
-    init(_ entry: RouteStackEntry<Route>) {
-        self.entry = entry
     }
 }
 

@@ -24,8 +24,8 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }
 
-    /// The path the app shows: the selected tab's stack's path.
-    var path: String { stacks[selectedIndex].path }
+    /// The path the app shows: the selected tab's displayed path.
+    var path: String { stacks[selectedIndex].displayedPath }
 
     /// The tree as a public value (builds a dictionary: O(tabs)).
     var state: TabRouterState<Tab, Route> {

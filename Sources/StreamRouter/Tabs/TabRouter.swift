@@ -53,6 +53,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The guards given to the initialiser: registered on every tab, including the tabs
     /// ``router(for:)`` makes later.
     private let creationGuards: [NavigationGuard<Route>]
+    /// The tab selected at creation, which ``resetAllTabs()`` selects again.
+    private let initialSelection: Tab
+    /// The router of what is presented above the tabs (see ``aboveTabs``).
+    public let aboveTabs: Router<Route>
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -175,6 +179,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.tabOf = tabOf
         self.persistence = persistence
         creationGuards = guards
+        initialSelection = state.selected
+        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy)
         let routers = unique.map { Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy) }
         var initial = TabHub<Tab, Route>(
             tabs: unique, stacks: routers.map(\.state),
@@ -349,9 +355,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if !current.hasSamePath(as: previous) {
+            if !current.hasSamePath(as: previous, includingModal: true) {
                 let action = NavigationAction(
-                    currentPath: { current.path }, previousPath: { previous.path }, action: .push)
+                    currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
                 event.action = action
             }
             publish(event)
@@ -363,11 +369,76 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// Shows `route` on the selected tab (the tab closure is not consulted).
+    /// Shows `route` on the selected tab (the tab closure is not consulted), or, while
+    /// something is presented above the tabs (``present(_:)``), inside it.
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
     @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
-        try await selectedRouter.navigate(to: route)
+        if aboveTabs.storage.read({ $0.state.levels.isEmpty }) {
+            try await selectedRouter.navigate(to: route)
+        } else {
+            try await aboveTabs.navigate(to: route)
+        }
+    }
+
+    // MARK: - Above the tabs
+
+    /// What is presented above the tabs (a compose screen shown over every tab), bottom
+    /// first; empty when nothing is.
+    public var presentations: [Presentation<Route>] {
+        aboveTabs.presentations
+    }
+
+    /// Presents `route` above the tabs, by its transition: a `.sheet` or `.fullScreen`
+    /// route (or `.modal`) is presented over every tab (over what is presented there
+    /// already); a route that pushes goes where ``navigate(to:)`` puts it.
+    ///
+    /// ```swift
+    /// try await app.present(.compose)          // above every tab, with a stack of its own
+    /// try await app.navigate(to: .pane("a"))   // pushed inside it
+    /// try await app.dismiss()
+    /// ```
+    ///
+    /// What is presented above the tabs lives on ``aboveTabs``: its guards, events and
+    /// states are that router's (they are not on ``events``), and it is not saved with the
+    /// tree.
+    /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
+    public func present(_ route: Route) async throws(NavigationError) {
+        guard route.transition.presentationStyle != nil else {
+            try await navigate(to: route)
+            return
+        }
+        try await aboveTabs.navigate(to: route)
+    }
+
+    /// Dismisses the topmost presentation above the tabs; nothing changes when none is
+    /// shown. (A tab's own presentations are dismissed on its router.)
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func dismiss() async throws(NavigationError) {
+        try await aboveTabs.dismiss()
+    }
+
+    /// Empties every tab (each tab's presentations dismissed, its stack popped to the
+    /// root, through its guards), dismisses everything presented above the tabs, and
+    /// selects the tab given as `selected:` at creation: a sign-out.
+    /// - Throws: The first ``NavigationError`` a guard answered; the other tabs are reset
+    ///   all the same.
+    public func resetAllTabs() async throws(NavigationError) {
+        var refusal: NavigationError?
+        do {
+            try await aboveTabs.dismissAll()
+        } catch {
+            refusal = error
+        }
+        for tab in hub.read({ $0.tabs }) {
+            do {
+                try await router(for: tab).navigateToRoot()
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        try? await select(initialSelection, popsToRoot: false)
+        if let refusal { throw refusal }
     }
 
     /// Shows `route` on the selected tab and returns what the screen gives back, as
@@ -382,17 +453,21 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await selectedRouter.navigate(to: route, returning: type)
     }
 
-    /// Pops the selected tab's top entry (or dismisses its modal), handing `value` to the
-    /// caller waiting for that entry's result (see ``Router/navigateBack(returning:)``).
+    /// Pops the top entry of the selected tab's current level (inside its topmost
+    /// presentation while one is shown), handing `value` to the caller waiting for that
+    /// entry's result (see ``Router/navigateBack(returning:)``).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
         try await selectedRouter.navigateBack(returning: value)
     }
 
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
-    /// for the selected tab) shows the route on its kept stack, then becomes the selected
-    /// tab. Returns `false` as ``Router/openURL(_:)`` does, with the reason published on
-    /// that tab's events (and so on ``events``); the selection then does not change.
+    /// for the selected tab) shows the route on its kept stack (a `.sheet` route presented
+    /// there, with its own stack), then becomes the selected tab; what was presented above
+    /// the tabs is dismissed first. A presented route the closure maps to no tab (`nil`) is
+    /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
+    /// with the reason published on that tab's events (and so on ``events``); the
+    /// selection then does not change.
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
         let route: Route? =
@@ -402,7 +477,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             } else {
                 nil
             }
-        let tab = route.flatMap(tabOf) ?? selectedTab
+        let mappedTab = route.flatMap(tabOf)
+        if let route, mappedTab == nil, route.transition.presentationStyle != nil {
+            return await aboveTabs.openURL(url)
+        }
+        if aboveTabs.storage.read({ !$0.state.levels.isEmpty }) {
+            guard (try? await aboveTabs.dismissAll()) != nil else { return false }
+        }
+        let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
         guard let request = target.beginOpening(url) else { return false }
         guard await target.finishOpening(url, request) else { return false }

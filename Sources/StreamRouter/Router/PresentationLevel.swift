@@ -1,0 +1,94 @@
+/// One presentation as a ``RouterState`` keeps it: the presented route's entry, its style,
+/// and the stack pushed inside it, with the joined length of that stack's paths.
+///
+/// A state keeps its presentations in a ``PersistentStack`` of levels (the topmost on
+/// top), like its base stack: a push inside the topmost presentation replaces one node, so
+/// a navigation copies nothing else and a lagging subscriber holding many states costs
+/// O(1) per navigation. Equality and hashing ignore entry ids, as for stacks.
+@usableFromInline
+struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
+    /// The presented route, with its own id (its screen's result slot).
+    @usableFromInline let entry: RouteStackEntry<Route>
+    @usableFromInline let style: PresentationStyle
+    /// The routes pushed inside, the top one on top.
+    @usableFromInline var stack = PersistentStack<RouteStackEntry<Route>>()
+    /// The length in UTF-8 bytes of the stack's paths joined.
+    @usableFromInline var stackPathLength = 0
+
+    @inlinable
+    init(_ entry: RouteStackEntry<Route>, style: PresentationStyle) {
+        self.entry = entry
+        self.style = style
+    }
+
+    /// A level showing `presentation`, with fresh entries.
+    init(_ presentation: Presentation<Route>) {
+        self.init(RouteStackEntry(presentation.route), style: presentation.style)
+        for route in presentation.stack {
+            push(route)
+        }
+    }
+
+    /// The level as a public value.
+    var presentation: Presentation<Route> {
+        Presentation(entry.route, style: style, stack: stack.bottomFirst.map(\.route))
+    }
+
+    /// The presented route's path, then its stack's paths.
+    var path: String {
+        var path = entry.path
+        for entry in stack.bottomFirst {
+            path += entry.path
+        }
+        return path
+    }
+
+    /// The length of ``path`` in UTF-8 bytes.
+    @inlinable var pathLength: Int { entry.path.utf8.count + stackPathLength }
+
+    /// The same presentation with at most the top `limit` routes, in fresh entries with new
+    /// ids that keep their paths.
+    func renewed(keepingTop limit: Int) -> PresentationLevel {
+        var level = PresentationLevel(RouteStackEntry(renewing: entry), style: style)
+        for entry in stack.bottomFirst.suffix(limit) {
+            let renewed = RouteStackEntry(renewing: entry)
+            level.stack.push(renewed)
+            level.stackPathLength += renewed.path.utf8.count
+        }
+        return level
+    }
+
+    /// Pushes `route` onto the stack; past `limit` routes, the bottom one is dropped.
+    /// - Parameter neighbour: The entry `route` replaces or is pushed onto (see
+    ///   ``RouteStackEntry``).
+    @inlinable
+    mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
+        guard limit > 0 else { return }
+        let entry = RouteStackEntry(route, neighbour: neighbour)
+        if stack.count >= limit, let bottom = stack.first {
+            stackPathLength -= bottom.path.utf8.count
+        }
+        stack.push(entry, limit: limit)
+        stackPathLength += entry.path.utf8.count
+    }
+
+    /// Pops `k` routes (all of them when `k` is larger than the count).
+    @inlinable
+    mutating func removeLast(_ k: Int) {
+        for _ in 0..<min(max(k, 0), stack.count) {
+            stackPathLength -= stack.popLast()?.path.utf8.count ?? 0
+        }
+    }
+
+    @usableFromInline
+    static func == (lhs: PresentationLevel, rhs: PresentationLevel) -> Bool {
+        lhs.entry == rhs.entry && lhs.style == rhs.style && lhs.stack == rhs.stack
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(entry)
+        hasher.combine(style)
+        hasher.combine(stack)
+    }
+}
