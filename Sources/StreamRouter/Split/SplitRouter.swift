@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+
+/// The navigation of a split view (`NavigationSplitView`): a sidebar selection, a content
+/// column for ``SplitColumns/triple``, and a detail stack, which a compact width collapses
+/// into one stack.
+///
+/// ```swift
+/// let mail = SplitRouter<MailRoute>(columns: .double)     // sidebar + detail; .triple adds content
+/// try await mail.select(.inbox)                           // the sidebar's selection; clears the columns after it
+/// try await mail.navigate(to: .message(id: 7))            // into the next column, then onto the detail stack
+/// mail.sidebar; mail.content; mail.detail                 // MailRoute?, MailRoute?, [MailRoute]
+/// mail.isCollapsed = true                                 // compact width: the columns read as one stack
+/// mail.stack                                              // [.inbox, .message(id: 7)]
+/// try await mail.navigateBack()                           // pops the last; from [.inbox] it clears the selection
+/// ```
+///
+/// The filled columns are one stack, kept by one ``Router`` (``router``): the sidebar's
+/// selection at the bottom, then the content column's, then the detail stack. So every
+/// navigation (select, navigate, back, ``openURL(_:)``) goes through that router's
+/// guards, is on its ``events`` in one total order, is saved and restored with its store,
+/// and is recorded by its journal; sheets presented over the split view are its
+/// presentations. ``isCollapsed`` is layout only.
+///
+/// > Note: Thread-safe, as ``Router`` is.
+public final class SplitRouter<Route: RouteProvider>: Sendable {
+    /// The columns.
+    public let columns: SplitColumns
+    /// The router keeping the filled columns as one stack: navigate, guard, observe, save
+    /// and record the split view through it.
+    public let router: Router<Route>
+    private let collapsed = Atomic<Bool>(false)
+
+    /// A split router with every column empty.
+    /// - Parameters:
+    ///   - columns: ``SplitColumns/double`` (sidebar and detail) or ``SplitColumns/triple``.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
+    ///   - policy: The limits the router applies.
+    public init(
+        columns: SplitColumns,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard
+    ) {
+        self.columns = columns
+        router = Router(urlMatchers: urlMatchers, policy: policy)
+    }
+
+    /// A split router that keeps its columns in `store` (restored and saved as a
+    /// ``Router`` does: see ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:)``,
+    /// through `guards` when given).
+    /// - Parameters:
+    ///   - columns: ``SplitColumns/double`` or ``SplitColumns/triple``.
+    ///   - store: Where the columns are kept.
+    ///   - restoring: When the saved columns are applied.
+    ///   - guards: Guards registered before the saved columns are restored.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens.
+    ///   - policy: The limits the router applies, and the limits on restoring.
+    public init(
+        columns: SplitColumns,
+        store: any NavigationStateStore,
+        restoring: Restoration = .atCreation,
+        guards: [NavigationGuard<Route>] = [],
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard
+    ) {
+        self.columns = columns
+        router = Router(store: store, restoring: restoring, guards: guards, urlMatchers: urlMatchers, policy: policy)
+    }
+
+    // MARK: - Reading
+
+    /// The filled columns as one stack, bottom first: the sidebar's selection, the content
+    /// column's, then the detail stack. The same in either layout.
+    public var stack: [Route] {
+        router.stack
+    }
+
+    /// The columns.
+    public var state: SplitRouterState<Route> {
+        SplitRouterState(columns: columns, stack: router.stack)
+    }
+
+    /// The sidebar's selection, `nil` when nothing is selected.
+    public var sidebar: Route? {
+        state.sidebar
+    }
+
+    /// The content column's selection (``SplitColumns/triple`` only).
+    public var content: Route? {
+        state.content
+    }
+
+    /// The detail stack, bottom first.
+    public var detail: [Route] {
+        state.detail
+    }
+
+    /// Whether the columns are shown as one stack (a compact width). Layout, not
+    /// navigation: setting it runs no guard, publishes no event, keeps every column and is
+    /// not saved.
+    public var isCollapsed: Bool {
+        get { collapsed.load(ordering: .acquiring) }
+        set { collapsed.store(newValue, ordering: .releasing) }
+    }
+
+    // MARK: - Navigating
+
+    /// Selects `route` in the sidebar and clears the columns after it, in one navigation
+    /// (``Router/replace(with:)``: guards see it as such).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func select(_ route: Route) async throws(NavigationError) {
+        try await router.replace(with: [route])
+    }
+
+    /// Shows `route` in the first empty column, then on the detail stack (a push onto the
+    /// one stack; a presented route is presented over the split view).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigate(to route: Route) async throws(NavigationError) {
+        try await router.navigate(to: route)
+    }
+
+    /// Pops the last entry of ``stack`` in either layout: the top of the detail stack, then
+    /// the content column's selection, then the sidebar's (from `[.inbox]` it clears the
+    /// selection). While a sheet is presented, pops inside it (see ``Router/navigateBack(_:)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateBack() async throws(NavigationError) {
+        try await router.navigateBack()
+    }
+
+    /// Opens a deep link: the route lands where ``navigate(to:)`` would put it, in one
+    /// navigation (see ``Router/openURL(_:)``).
+    /// - Returns: Whether the URL was handled.
+    @discardableResult
+    public func openURL(_ url: URL) async -> Bool {
+        await router.openURL(url)
+    }
+
+    /// Adds a guard (see ``Router/addGuard(named:deadline:_:)``).
+    @discardableResult
+    public func addGuard(
+        named name: String? = nil,
+        deadline: Duration? = nil,
+        _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
+    ) -> NavigationGuardID {
+        router.addGuard(named: name, deadline: deadline, check)
+    }
+
+    // MARK: - Streams
+
+    /// Every navigation's events, in one total order (the router's ``Router/events``).
+    public var events: SubjectStream<RouterEvent<Route>> {
+        router.events
+    }
+
+    /// The columns now, then after each change of them.
+    public var states: some AsyncSequence<SplitRouterState<Route>, Never> & Sendable {
+        let columns = columns
+        return router.states.map { SplitRouterState(columns: columns, stack: $0.stack) }.removeDuplicates()
+    }
+}
