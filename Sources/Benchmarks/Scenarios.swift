@@ -18,6 +18,7 @@ enum Scenarios {
         Entry(name: RouterStackScenario.name, comparisons: RouterStackScenario.comparisons),
         Entry(name: PersistedHistoryScenario.name, comparisons: PersistedHistoryScenario.comparisons),
         Entry(name: TabRouterScenario.name, comparisons: TabRouterScenario.comparisons),
+        Entry(name: SplitRouterScenario.name, comparisons: SplitRouterScenario.comparisons),
         Entry(name: JournalRecordingScenario.name, comparisons: JournalRecordingScenario.comparisons),
     ]
 

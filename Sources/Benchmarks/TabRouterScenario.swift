@@ -61,7 +61,7 @@ enum TabRouterScenario {
     }
 
     /// Times about `operations` runs of `body`, in chunks.
-    private static func timed(_ operations: Int, _ body: () async throws -> Void) async -> Sample {
+    static func timed(_ operations: Int, _ body: () async throws -> Void) async -> Sample {
         let clock = ContinuousClock()
         var elapsed = Duration.zero
         var done = 0
@@ -73,7 +73,7 @@ enum TabRouterScenario {
                     try await body()
                 }
             } catch {
-                print("tab-router: a navigation failed: \(error)")
+                print("a navigation failed: \(error)")
                 return Sample(elapsed: elapsed, operations: done)
             }
             elapsed += start.duration(to: clock.now)
