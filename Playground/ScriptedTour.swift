@@ -82,6 +82,9 @@ struct ScriptedTour {
         section("Sheets with stacks of their own, sheets over sheets, above the tabs")
         await SheetTour().run()
 
+        section("A split view: sidebar, content and detail, collapsed into one stack")
+        await SplitTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 
