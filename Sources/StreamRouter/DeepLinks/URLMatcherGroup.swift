@@ -57,7 +57,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
 
     private init(compiled matchers: [URLMatcher<Route>]) {
         self.matchers = matchers
-        lookup = URLLookup(matchers.map { ($0.index, $0.mappings.map { $0.pattern }) })
+        lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
         routes = matchers.flatMap { $0.mappings.map { $0.route } }
     }
 

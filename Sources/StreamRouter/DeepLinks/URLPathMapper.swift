@@ -9,9 +9,10 @@
 ///
 /// > Note: Thread-safe, though a group's closure normally runs on one thread.
 public final class URLPathMapper<Route: Sendable>: Sendable {
-    /// One registered pattern and the closure that makes its route.
+    /// One registered pattern (checked, not compiled: see ``URLLookup``) and the closure
+    /// that makes its route.
     struct Mapping: Sendable {
-        let pattern: URLPattern
+        let pattern: String
         let route: @Sendable (MatchedURL) throws -> Route
     }
 
@@ -63,7 +64,8 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///     is published with the reason.
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
         do {
-            let mapping = Mapping(pattern: try URLPattern(pattern), route: route)
+            try URLPattern.validate(pattern)
+            let mapping = Mapping(pattern: pattern, route: route)
             collected.withLock { $0.mappings.append(mapping) }
         } catch {
             collected.withLock { $0.patternErrors.append(error) }

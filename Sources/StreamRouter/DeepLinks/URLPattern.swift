@@ -45,12 +45,7 @@ struct URLPattern: Sendable {
         -> [Segment]
     {
         let slash = UInt8(ascii: "/")
-        var count = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash && previous == slash { count += 1 }
-            previous = byte
-        }
+        let count = segmentCount(of: bytes)
         guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
@@ -79,21 +74,36 @@ struct URLPattern: Sendable {
         return segments
     }
 
-    /// The segment `part` (the bytes between two slashes, never empty) spells. Tokens are
-    /// read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part`
-    /// begins and ends next to a `/` or an end, so it is whole UTF-8.
+    /// The segment `part` (the bytes between two slashes, never empty) spells.
     private static func segment(
         from part: UnsafeBufferPointer<UInt8>, in text: String
     ) throws(URLPatternError)
         -> Segment
     {
+        switch try kind(of: part, in: text) {
+        case .anySegment: .anySegment
+        case .literal: .literal(String(decoding: part, as: UTF8.self))
+        case .parameter:
+            .parameter(String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self))
+        }
+    }
+
+    /// What a segment is, read without making a string.
+    enum Kind {
+        case literal, parameter, anySegment
+    }
+
+    /// What `part` (the bytes between two slashes, never empty) spells. Tokens are read
+    /// byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part` begins
+    /// and ends next to a `/` or an end, so it is whole UTF-8.
+    private static func kind(of part: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) -> Kind {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         if part.count == 1, part[0] == UInt8(ascii: "*") {
             return .anySegment
         }
         guard part.contains(where: { $0 == open || $0 == close }) else {
-            return .literal(String(decoding: part, as: UTF8.self))
+            return .literal
         }
         guard part.count >= 2, part[0] == open, part[part.count - 1] == close else {
             throw URLPatternError(
@@ -108,7 +118,109 @@ struct URLPattern: Sendable {
             throw URLPatternError(
                 pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
         }
-        return .parameter(String(decoding: name, as: UTF8.self))
+        return .parameter
+    }
+
+    /// Checks `text` as ``init(_:)`` does, with the same errors in the same order, without
+    /// compiling it: no array and no string unless it is malformed. A mapper checks each
+    /// pattern when it is registered and compiles them all only when a group is matched often
+    /// (see ``URLLookup``), so that creating a router is cheap.
+    /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
+    static func validate(_ text: String) throws(URLPatternError) {
+        var utf8 = text
+        let checked = utf8.withUTF8 { bytes in
+            Result { () throws(URLPatternError) in try Self.validate(bytes, in: text) }
+        }
+        try checked.get()
+    }
+
+    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
+        guard segmentCount(of: bytes) <= PathPattern.maximumSegmentCount else {
+            throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+        }
+        var segments = SegmentIterator(bytes)
+        while let range = segments.next() {
+            let part = UnsafeBufferPointer(rebasing: bytes[range])
+            guard try kind(of: part, in: text) == .parameter else { continue }
+            // A name seen before is a parameter segment with the same bytes, earlier.
+            var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
+            while let other = earlier.next() {
+                if bytes[other].elementsEqual(part) {
+                    let name = String(
+                        decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
+                    throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+                }
+            }
+        }
+    }
+
+    /// The number of segments of `bytes` (runs of bytes other than `/`).
+    private static func segmentCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        var previous = slash
+        for byte in bytes {
+            if byte != slash && previous == slash { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// The ranges of a pattern's segments, in order: runs of bytes other than `/`.
+    struct SegmentIterator: IteratorProtocol {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func next() -> Range<Int>? {
+            let slash = UInt8(ascii: "/")
+            while index < bytes.count && bytes[index] == slash {
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count && bytes[index] != slash {
+                index += 1
+            }
+            return start..<index
+        }
+    }
+
+    /// The captures of a valid pattern's `bytes` (checked by ``validate(_:)``) matching the
+    /// decoded segments `path`, or `nil` when it does not match: what the compiled trie
+    /// would answer for this pattern alone, without compiling it.
+    static func captures(matching bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments) -> SegmentCaptures? {
+        var captures = SegmentCaptures()
+        var segments = SegmentIterator(bytes)
+        var part = 0
+        while let range = segments.next() {
+            guard part < path.count else { return nil }
+            let segment = path.segment(part)
+            part += 1
+            if range.count == 1, bytes[range.lowerBound] == UInt8(ascii: "*") {
+                continue
+            }
+            if bytes[range.lowerBound] == UInt8(ascii: "{") {
+                captures.append(String(decoding: segment, as: UTF8.self))
+            } else if !bytes[range].elementsEqual(segment) {
+                return nil
+            }
+        }
+        return part == path.count ? captures : nil
+    }
+
+    /// The parameter names of a valid pattern's `bytes`, in order.
+    static func parameterNames(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var names: [String] = []
+        var segments = SegmentIterator(bytes)
+        while let range = segments.next() {
+            guard bytes[range.lowerBound] == UInt8(ascii: "{") else { continue }
+            names.append(String(decoding: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)], as: UTF8.self))
+        }
+        return names
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
