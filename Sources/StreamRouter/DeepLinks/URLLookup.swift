@@ -10,12 +10,9 @@ final class URLLookup: Sendable {
     private let groups: [URLGroupIndex]
     /// The number, in the flat list of every group's mappings, of each group's first one.
     private let firstMappings: [Int]
-    /// Per mapping of the flat list: its pattern text, checked when it was registered.
+    /// Per mapping of the flat list: its pattern text, checked when it was registered (what
+    /// a lookup scans before the patterns are compiled).
     private let patterns: [String]
-    /// Every pattern's UTF-8, one after the other, and where each ends: what a lookup scans
-    /// before the patterns are compiled.
-    private let patternBytes: [UInt8]
-    private let patternEnds: [Int]
     /// The compiled patterns, once the group has been matched ``scansBeforeCompiling``
     /// times.
     private let compiled = Mutex<Compiled?>(nil)
@@ -46,20 +43,16 @@ final class URLLookup: Sendable {
         self.groups = groups.map { $0.index }
         var firstMappings: [Int] = []
         var patterns: [String] = []
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
         for group in groups {
             firstMappings.append(patterns.count)
-            patterns += group.patterns
-            for pattern in group.patterns {
-                bytes += pattern.utf8
-                ends.append(bytes.count)
+            if patterns.isEmpty {
+                patterns = group.patterns  // one group: its array, not a copy
+            } else {
+                patterns += group.patterns
             }
         }
         self.firstMappings = firstMappings
         self.patterns = patterns
-        patternBytes = bytes
-        patternEnds = ends
     }
 
     /// The compiled patterns, compiling them on the lookup that reaches
@@ -99,16 +92,21 @@ final class URLLookup: Sendable {
     private func scan(group position: Int, _ segments: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
         let first = firstMappings[position]
         let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
-        return patternBytes.withUnsafeBufferPointer { bytes in
-            for mapping in first..<end {
-                let start = mapping == 0 ? 0 : patternEnds[mapping - 1]
-                let pattern = UnsafeBufferPointer(rebasing: bytes[start..<patternEnds[mapping]])
-                if let values = URLPattern.captures(matching: pattern, segments) {
-                    return (mapping - first, values)
-                }
+        for mapping in first..<end {
+            if let values = Self.withBytes(of: patterns[mapping], { URLPattern.captures(matching: $0, segments) }) {
+                return (mapping - first, values)
             }
-            return nil
         }
+        return nil
+    }
+
+    /// `body` on the UTF-8 of `text`, in place when it is contiguous (a native string).
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) {
+            return result
+        }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// The parameter names of mapping `mapping` of the flat list, in its pattern's order.
@@ -116,10 +114,7 @@ final class URLLookup: Sendable {
         if let compiled {
             return compiled.parameterNames[mapping]
         }
-        let start = mapping == 0 ? 0 : patternEnds[mapping - 1]
-        return patternBytes.withUnsafeBufferPointer { bytes in
-            URLPattern.parameterNames(of: UnsafeBufferPointer(rebasing: bytes[start..<patternEnds[mapping]]))
-        }
+        return Self.withBytes(of: patterns[mapping]) { URLPattern.parameterNames(of: $0) }
     }
 
     /// Why the walk over the groups found no mapping: how far it got.

@@ -19,19 +19,17 @@ package struct URLMatcher<Route: Sendable>: Sendable {
     /// The patterns that failed to compile; their mappings never match.
     package let patternErrors: [URLPatternError]
 
-    let mappings: [URLPathMapper<Route>.Mapping]
+    /// The registered patterns, in declaration order (malformed ones left out), and the
+    /// closures that make their routes, the same order.
+    package let patterns: [String]
+    let routes: [@Sendable (MatchedURL) throws -> Route]
     /// What matching reads of the group besides its patterns: the schemes and the hosts.
     let index: URLGroupIndex
-
-    /// The registered patterns, in declaration order (malformed ones left out).
-    package var patterns: [String] {
-        mappings.map(\.pattern)
-    }
 
     init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        mappings = mapper.mappings
+        (patterns, routes) = mapper.mappings
         patternErrors = mapper.patternErrors
         index = URLGroupIndex(
             schemes: Set(schemes.map { $0.lowercased() }),

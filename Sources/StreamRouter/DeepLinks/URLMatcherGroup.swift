@@ -58,7 +58,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     private init(compiled matchers: [URLMatcher<Route>]) {
         self.matchers = matchers
         lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
-        routes = matchers.flatMap { $0.mappings.map { $0.route } }
+        routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
     }
 
     private init(matcher: URLMatcher<Route>) {

@@ -11,6 +11,7 @@
 ///
 /// A group's mappings compile to one ``RouteTrie``, walked over the URL's decoded
 /// segments: a literal is its decoded text, `{name}` a captured segment, `*` a skipped one.
+@usableFromInline
 struct URLPattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
@@ -127,11 +128,21 @@ struct URLPattern: Sendable {
     /// (see ``URLLookup``), so that creating a router is cheap.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     static func validate(_ text: String) throws(URLPatternError) {
+        if let error = error(in: text) { throw error }
+    }
+
+    /// What ``validate(_:)`` throws for `text`, or `nil` when it is a valid pattern.
+    @usableFromInline
+    static func error(in text: String) -> URLPatternError? {
         var utf8 = text
-        let checked = utf8.withUTF8 { bytes in
-            Result { () throws(URLPatternError) in try Self.validate(bytes, in: text) }
+        return utf8.withUTF8 { bytes -> URLPatternError? in
+            do throws(URLPatternError) {
+                try Self.validate(bytes, in: text)
+                return nil
+            } catch {
+                return error
+            }
         }
-        try checked.get()
     }
 
     private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
@@ -145,7 +156,9 @@ struct URLPattern: Sendable {
             // A name seen before is a parameter segment with the same bytes, earlier.
             var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
             while let other = earlier.next() {
-                if bytes[other].elementsEqual(part) {
+                if bytes[other.lowerBound] == UInt8(ascii: "{"),
+                    equal(UnsafeBufferPointer(rebasing: bytes[other]), part)
+                {
                     let name = String(
                         decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
                     throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
@@ -205,11 +218,20 @@ struct URLPattern: Sendable {
             }
             if bytes[range.lowerBound] == UInt8(ascii: "{") {
                 captures.append(String(decoding: segment, as: UTF8.self))
-            } else if !bytes[range].elementsEqual(segment) {
+            } else if !equal(UnsafeBufferPointer(rebasing: bytes[range]), segment) {
                 return nil
             }
         }
         return part == path.count ? captures : nil
+    }
+
+    /// Whether `a` and `b` hold the same bytes.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            return false
+        }
+        return true
     }
 
     /// The parameter names of a valid pattern's `bytes`, in order.

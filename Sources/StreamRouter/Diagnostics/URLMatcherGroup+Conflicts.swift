@@ -30,8 +30,8 @@ extension URLMatcherGroup {
         for matcher in matchers {
             let schemes = matcher.schemes.sorted()
             // Registered patterns were checked, so each compiles.
-            for mapping in matcher.mappings {
-                guard let path = (try? URLPattern(mapping.pattern))?.conflictTokens else { continue }
+            for pattern in matcher.patterns {
+                guard let path = (try? URLPattern(pattern))?.conflictTokens else { continue }
                 var forms: [[ConflictToken]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {
