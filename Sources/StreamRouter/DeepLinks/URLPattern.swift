@@ -146,19 +146,36 @@ struct URLPattern: Sendable {
     }
 
     private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
-        guard segmentCount(of: bytes) <= PathPattern.maximumSegmentCount else {
+        // One pass finds what needs a closer look: the segments, and whether any byte is a
+        // brace (a literal-only pattern is valid once its segments are counted) and how many
+        // segments open with one (names can repeat only from two parameters on).
+        let slash = UInt8(ascii: "/")
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        var count = 0
+        var braces = 0
+        var opened = 0
+        var previous = slash
+        for byte in bytes {
+            if byte != slash && previous == slash {
+                count += 1
+                if byte == open { opened += 1 }
+            }
+            if byte == open || byte == close { braces += 1 }
+            previous = byte
+        }
+        guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
+        guard braces > 0 else { return }
         var segments = SegmentIterator(bytes)
         while let range = segments.next() {
             let part = UnsafeBufferPointer(rebasing: bytes[range])
-            guard try kind(of: part, in: text) == .parameter else { continue }
+            guard try kind(of: part, in: text) == .parameter, opened > 1 else { continue }
             // A name seen before is a parameter segment with the same bytes, earlier.
             var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
             while let other = earlier.next() {
-                if bytes[other.lowerBound] == UInt8(ascii: "{"),
-                    equal(UnsafeBufferPointer(rebasing: bytes[other]), part)
-                {
+                if bytes[other.lowerBound] == open, equal(UnsafeBufferPointer(rebasing: bytes[other]), part) {
                     let name = String(
                         decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
                     throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
