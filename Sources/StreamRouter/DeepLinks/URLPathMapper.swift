@@ -3,8 +3,9 @@ import Synchronization
 /// Collects the path mappings of one URL group; the `$0` of
 /// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
 ///
-/// A builder, used inside the group's closure: when the closure returns, the group compiles
-/// what was collected, once (mappings added later are ignored).
+/// A builder, used inside the group's closure: each pattern is checked when it is mapped, and
+/// when the closure returns, the group keeps what was collected (mappings added later are
+/// ignored).
 /// Mappings are tried in declaration order and the first that matches wins, so put specific
 /// patterns before general ones. A malformed pattern is not an error at the call site (the
 /// closures have no `try`): it is skipped and kept in ``URLMatcherGroup/patternErrors``.

@@ -2,7 +2,7 @@ extension RouteProvider {
     /// `/<case name>/<each associated value>` for an enum case, `/<description>` otherwise;
     /// every segment percent-encoded, so a value never adds a segment or a dot segment.
     ///
-    /// Reflection (`Mirror`, once per route: see ``DefaultRoutePath``), computed at most once
+    /// Reflection (one `Mirror` over the route), computed at most once
     /// per stack entry (not at all for an entry taking its neighbour's path); see
     /// ``RouteProvider/path`` for what an explicit path saves.
     public var path: String {
