@@ -15,7 +15,11 @@ final class URLLookup: Sendable {
     private let patterns: [String]
     /// The compiled patterns, once the group has been matched ``scansBeforeCompiling``
     /// times.
-    private let compiled = Mutex<Compiled?>(nil)
+    ///
+    /// Held as one retained reference in an atomic (released in `deinit`), so that a lookup
+    /// reads it with one acquiring load: a `Mutex` cost every lookup a lock, and
+    /// `AtomicLazyReference` a generic-metadata lookup (not specialised).
+    private let compiled = Atomic<Unmanaged<Compiled>?>(nil)
     /// The lookups so far that scanned the patterns.
     private let scans = Atomic<Int>(0)
 
@@ -58,15 +62,25 @@ final class URLLookup: Sendable {
     /// The compiled patterns, compiling them on the lookup that reaches
     /// ``scansBeforeCompiling``; `nil` before.
     private func compiledPatterns() -> Compiled? {
-        if let compiled = compiled.withLock({ $0 }) {
-            return compiled
+        if let compiled = compiled.load(ordering: .acquiring) {
+            return compiled.takeUnretainedValue()
         }
-        guard scans.wrappingAdd(1, ordering: .relaxed).newValue >= Self.scansBeforeCompiling else { return nil }
-        return compiled.withLock { compiled in
-            if let compiled { return compiled }
-            compiled = compile()
-            return compiled
+        guard scans.wrappingAdd(1, ordering: .relaxed).newValue >= Self.scansBeforeCompiling,
+            let built = compile()
+        else { return nil }
+        // Lookups racing here may each compile; the first stored is the one all use.
+        let retained = Unmanaged.passRetained(built)
+        let (stored, first) = compiled.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        guard stored else {
+            retained.release()
+            return first?.takeUnretainedValue()
         }
+        return built
+    }
+
+    deinit {
+        compiled.load(ordering: .acquiring)?.release()
     }
 
     /// Compiles every pattern; `nil` if one does not compile (never: each was checked when
