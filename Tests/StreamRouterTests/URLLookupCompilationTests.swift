@@ -1,6 +1,7 @@
 import Foundation
-import StreamRouter
 import Testing
+
+@testable import StreamRouter
 
 /// A URL group answers the same before its patterns are compiled (its first lookups scan
 /// the checked pattern texts in declaration order) and after (a trie walk), on generated
@@ -85,5 +86,31 @@ import Testing
             #expect(try group.match(url).get() == 4)
         }
         #expect(group.matchers.first?.patterns == ["d/{ok}"])
+    }
+
+    /// The check a mapper runs when a pattern is registered reports what compiling it
+    /// reports, the same error first, on generated patterns (well-formed, malformed, with
+    /// repeated names, too long).
+    @Test(arguments: [41, 42] as [UInt64])
+    func checkingReportsWhatCompilingReports(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let tokens = ["a", "{id}", "{x}", "*", "{}", "x{y}", "{a-b}", "}", "{", "é", "{_1}", "", "/"]
+        var errors: Set<String> = []
+        for _ in 0..<2_000 {
+            var parts = (0..<random.below(6)).map { _ in tokens[random.below(tokens.count)] }
+            if random.below(5) == 0 {  // at the segment limit, or one over, with a token among them
+                parts += Array(repeating: "a", count: PathPattern.maximumSegmentCount - 1 + random.below(2))
+            }
+            let text = parts.joined(separator: "/")
+            var compiled: URLPatternError?
+            do {
+                _ = try URLPattern(text)
+            } catch {
+                compiled = error
+            }
+            #expect(URLPattern.error(in: text) == compiled, "\(text)")
+            if let compiled { errors.insert("\(compiled.reason)".prefix(while: { $0 != "(" }).description) }
+        }
+        #expect(errors.count == 4, "\(errors)")  // every kind of error was met
     }
 }

@@ -146,40 +146,56 @@ struct URLPattern: Sendable {
     }
 
     private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
-        // One pass finds what needs a closer look: the segments, and whether any byte is a
-        // brace (a literal-only pattern is valid once its segments are counted) and how many
-        // segments open with one (names can repeat only from two parameters on).
+        // One pass: segments are counted (too many is the first error reported), and only
+        // a segment holding a brace is looked at closely (a parameter, or an error); its
+        // name is compared with the earlier parameters' only when there are some.
         let slash = UInt8(ascii: "/")
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         var count = 0
-        var braces = 0
-        var opened = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash && previous == slash {
-                count += 1
-                if byte == open { opened += 1 }
+        var parameters = 0
+        var firstError: URLPatternError?
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] != slash else {
+                index += 1
+                continue
             }
-            if byte == open || byte == close { braces += 1 }
-            previous = byte
+            let start = index
+            var brace = false
+            while index < bytes.count && bytes[index] != slash {
+                if bytes[index] == open || bytes[index] == close { brace = true }
+                index += 1
+            }
+            count += 1
+            guard brace, firstError == nil else { continue }
+            do throws(URLPatternError) {
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard try kind(of: part, in: text) == .parameter else { continue }
+                parameters += 1
+                if parameters > 1 {
+                    try checkNameIsNew(part, before: start, in: bytes, text: text)
+                }
+            } catch {
+                firstError = error
+            }
         }
         guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
-        guard braces > 0 else { return }
-        var segments = SegmentIterator(bytes)
-        while let range = segments.next() {
-            let part = UnsafeBufferPointer(rebasing: bytes[range])
-            guard try kind(of: part, in: text) == .parameter, opened > 1 else { continue }
-            // A name seen before is a parameter segment with the same bytes, earlier.
-            var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
-            while let other = earlier.next() {
-                if bytes[other.lowerBound] == open, equal(UnsafeBufferPointer(rebasing: bytes[other]), part) {
-                    let name = String(
-                        decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
-                    throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
-                }
+        if let firstError { throw firstError }
+    }
+
+    /// Throws ``URLPatternError/Reason/duplicateParameterName(_:)`` when a parameter segment
+    /// before offset `end` of `bytes` has the same bytes as `part`.
+    private static func checkNameIsNew(
+        _ part: UnsafeBufferPointer<UInt8>, before end: Int, in bytes: UnsafeBufferPointer<UInt8>, text: String
+    ) throws(URLPatternError) {
+        var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        while let other = earlier.next() {
+            if bytes[other.lowerBound] == UInt8(ascii: "{"), equal(UnsafeBufferPointer(rebasing: bytes[other]), part) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
+                throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
             }
         }
     }
