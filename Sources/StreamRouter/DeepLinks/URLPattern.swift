@@ -134,8 +134,7 @@ struct URLPattern: Sendable {
     /// What ``validate(_:)`` throws for `text`, or `nil` when it is a valid pattern.
     @usableFromInline
     static func error(in text: String) -> URLPatternError? {
-        var utf8 = text
-        return utf8.withUTF8 { bytes -> URLPatternError? in
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternError? {
             do throws(URLPatternError) {
                 try Self.validate(bytes, in: text)
                 return nil
@@ -143,6 +142,12 @@ struct URLPattern: Sendable {
                 return error
             }
         }
+        // In place for a native string; a copy made contiguous otherwise.
+        if let checked = text.utf8.withContiguousStorageIfAvailable(check) {
+            return checked
+        }
+        var copy = text
+        return copy.withUTF8(check)
     }
 
     private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
