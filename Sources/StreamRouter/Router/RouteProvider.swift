@@ -52,7 +52,7 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// a navigation: the `open-url` benchmark
     /// (`swift run -c release StreamRouterBenchmarks --filter open-url`) opens a URL onto a
     /// route with the default path as fast as onto one with an explicit path when the entry
-    /// takes its path, and about four times slower when every entry is a new route. Declare
+    /// takes its path, and four to five times slower when every entry is a new route. Declare
     /// `path` for new routes pushed on a hot path.
     var path: String { get }
 }
