@@ -12,8 +12,8 @@ import StreamRouter
 /// update. The route declares its `path`; the next row opens the same URL onto a route that
 /// keeps the default, reflected ``RouteProvider/path`` (at least as fast as the scan: the
 /// entry replacing the same route takes its path, nothing is reflected), and the last opens
-/// two URLs in turn onto that route, so that every entry is a new route whose path is
-/// reflected once (reported: what a new route's default path costs).
+/// 1,000 URLs with distinct ids in turn onto that route, so that every entry is a new route
+/// whose path is reflected once (what real apps do; the same target).
 enum OpenURLScenario {
     static let name = "open-url"
     static let mappingCount = 100
@@ -83,7 +83,6 @@ enum OpenURLScenario {
 
     static func comparisons() throws -> [Comparison] {
         guard let hit = URL(string: "https://bench.example.com/section\(mappingCount - 1)/42/view"),
-            let otherHit = URL(string: "https://bench.example.com/section\(mappingCount - 1)/43/view"),
             let miss = URL(string: "https://bench.example.com/section7/42/edit")
         else { throw BenchmarkError("open-url: bad URL literal") }
         let group = try groupOrThrow()
@@ -209,11 +208,19 @@ enum OpenURLScenario {
             target: .ratio(atLeast: 0.5, "≤ 2x")
         )
         let reflected = Self.group(mappings: mappingCount) { ReflectedSection.section(index: $0, id: $1) }
+        // 1,000 distinct ids, opened in turn: every entry is a new route, and no cache of
+        // recent routes could help.
+        let distinctHits = (0..<1_000).compactMap {
+            URL(string: "https://bench.example.com/section\(mappingCount - 1)/\($0)/view")
+        }
         return [
             matching("hit", hit), matching("miss", miss), scale,
             openURL("", group, target: .ratio(atLeast: 1, "≥ 1.0x")),
             openURL("default path, ", reflected, target: .ratio(atLeast: 1, "≥ 1.0x")),
-            openURL("default path, a new route each time, ", reflected, [hit, otherHit], target: nil),
+            openURL(
+                "default path, a new route each time (1000 ids), ", reflected, distinctHits,
+                target: .ratio(atLeast: 1, "≥ 1.0x")
+            ),
             coldStart,
         ]
     }

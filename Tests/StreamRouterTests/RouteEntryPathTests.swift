@@ -50,6 +50,66 @@ import Testing
         #expect(router.path == "/home" + expected)
     }
 
+    /// Payloads the default path writes without reflecting over them (an `Int`, a `String`,
+    /// a pair of them) and ones it reflects over, next to each other: the same strings the
+    /// reflected default always gave (these were taken from it).
+    enum Shapes: RouteProvider {
+        case nested(Leaf)
+        case labels(first: String, second: Int)
+        case unlabeled(String, String)
+        case intString(Int, String)
+        case triple(Int, Int, Int)
+        case optional(Int?)
+        case optionalPair(Int?, Int)
+        case text(String)
+        case number(Int)
+        case zero(Double)
+        case flag(Bool)
+        case list([Int])
+    }
+
+    enum Leaf: Hashable, Codable, Sendable {
+        case leaf(id: Int)
+        case plain
+    }
+
+    @Test(arguments: [
+        (Shapes.nested(.leaf(id: 4)), "/nested/leaf%28id%3A%204%29"),
+        (.nested(.plain), "/nested/plain"),
+        (.labels(first: "a/b", second: -12), "/labels/a%2Fb/-12"),
+        (.unlabeled("100%", "two words"), "/unlabeled/100%25/two%20words"),
+        (.intString(Int.min, "日本"), "/intString/-9223372036854775808/%E6%97%A5%E6%9C%AC"),
+        (.triple(1, 2, 3), "/triple/1/2/3"),
+        (.optional(7), "/optional/Optional%287%29"),
+        (.optional(nil), "/optional/nil"),
+        (.optionalPair(8, 9), "/optionalPair/Optional%288%29/9"),
+        (.optionalPair(nil, 9), "/optionalPair/nil/9"),
+        (.text(""), "/text/"),
+        (.text(".."), "/text/%2E%2E"),
+        (.text("e\u{301} 🙂"), "/text/e%CC%81%20%F0%9F%99%82"),
+        (.number(0), "/number/0"),
+        (.number(-7), "/number/-7"),
+        (.number(Int.max), "/number/9223372036854775807"),
+        (.zero(-0.0), "/zero/-0%2E0"),
+        (.flag(true), "/flag/true"),
+        (.list([1, 2]), "/list/%5B1%2C%202%5D"),
+    ])
+    func defaultPathOfEachPayloadShape(route: Shapes, expected: String) {
+        #expect(route.path == expected)
+    }
+
+    /// A payload type's shape is learned from its first value and holds for every later one:
+    /// a pair with an optional element is not taken for a pair of integers because its
+    /// first value held one.
+    @Test func payloadShapeDependsOnTheTypeNotTheFirstValue() {
+        #expect(Shapes.optionalPair(1, 2).path == "/optionalPair/Optional%281%29/2")
+        #expect(Shapes.optionalPair(nil, 2).path == "/optionalPair/nil/2")
+        for id in [0, 1, -1, 1_000_000] {
+            #expect(Shapes.intString(id, "x").path == "/intString/\(id)/x")
+            #expect(Shapes.labels(first: "\(id)", second: id).path == "/labels/\(id)/\(id)")
+        }
+    }
+
     @Test func defaultPathOfACaseWithoutPayloadIsItsDescription() {
         #expect(Described.start.path == "/first%20page")
         #expect(RouterState<Described>(stack: [.start, .start]).path == "/first%20page/first%20page")

@@ -42,6 +42,12 @@ enum PercentEncoding {
     static func canonical(_ text: some StringProtocol) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
+        appendCanonical(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the ``canonical(_:)`` encoding of `text` to `output`.
+    static func appendCanonical(_ text: some StringProtocol, to output: inout [UInt8]) {
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 output.append(byte)
@@ -51,7 +57,6 @@ enum PercentEncoding {
                 output.append(hexDigit(byte & 0x0F))
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -1,5 +1,4 @@
-/// What URL matching reads of one group: its schemes, its hosts and its mappings' patterns
-/// compiled into a ``RouteTrie``. Not generic, so that the whole lookup is compiled for
+/// What URL matching reads of one group besides its patterns: its schemes and its hosts. Not generic, so that the whole lookup is compiled for
 /// concrete types (see ``URLLookup``).
 ///
 /// An immutable class: the lookup visits each group it tries without copying (and
@@ -14,15 +13,12 @@ final class URLGroupIndex: Sendable {
     private let schemeBytes: FlatTexts
     /// The hosts' bytes, compared with a plain host as written (no string made).
     private let hostBytes: FlatTexts
-    /// The mappings' patterns, entry `i` for mapping `i`.
-    let trie: RouteTrie
     /// Whether the group reads the host as the first path segment (it names no hosts).
     let hostLeadsPath: Bool
 
-    init(schemes: Set<String>, hosts: Set<String>?, trie: RouteTrie) {
+    init(schemes: Set<String>, hosts: Set<String>?) {
         self.schemes = schemes
         self.hosts = hosts
-        self.trie = trie
         hostLeadsPath = hosts == nil
         schemeBytes = FlatTexts(schemes.sorted())
         hostBytes = FlatTexts((hosts ?? []).sorted())

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The compiled groups of a ``URLMatcherGroup``, in the order they are tried, and what
 /// each mapping's match reports. Not generic, so that the whole lookup, up to the
@@ -9,23 +10,125 @@ final class URLLookup: Sendable {
     private let groups: [URLGroupIndex]
     /// The number, in the flat list of every group's mappings, of each group's first one.
     private let firstMappings: [Int]
-    /// Per mapping of the flat list: its pattern text, and its parameter names in the
-    /// order the pattern names them.
+    /// Per mapping of the flat list: its pattern text, checked when it was registered (what
+    /// a lookup scans before the patterns are compiled).
     private let patterns: [String]
-    private let parameterNames: [[String]]
+    /// The compiled patterns, once the group has been matched ``scansBeforeCompiling``
+    /// times.
+    ///
+    /// Held as one retained reference in an atomic (released in `deinit`), so that a lookup
+    /// reads it with one acquiring load: a `Mutex` cost every lookup a lock, and
+    /// `AtomicLazyReference` a generic-metadata lookup (not specialised).
+    private let compiled = Atomic<Unmanaged<Compiled>?>(nil)
+    /// The lookups so far that scanned the patterns.
+    private let scans = Atomic<Int>(0)
 
-    /// The groups in order, each with its mappings' patterns in declaration order.
-    init(_ groups: [(index: URLGroupIndex, patterns: [URLPattern])]) {
+    /// How many lookups scan the patterns in turn before they are compiled into tries: a
+    /// scan costs a few byte comparisons per mapping, compiling about a microsecond per
+    /// mapping, so a router that opens one link (an app launched from it) never compiles,
+    /// and one that opens many compiles once, early. Both answer the same.
+    static let scansBeforeCompiling = 16
+
+    /// The patterns compiled: one trie per group, entry `i` for the group's mapping `i`, and
+    /// each mapping's parameter names in the order its pattern names them.
+    private final class Compiled: Sendable {
+        let tries: [RouteTrie]
+        let parameterNames: [[String]]
+
+        init(tries: [RouteTrie], parameterNames: [[String]]) {
+            self.tries = tries
+            self.parameterNames = parameterNames
+        }
+    }
+
+    /// The groups in order, each with its mappings' patterns (checked by
+    /// ``URLPattern/validate(_:)``) in declaration order. Compiles nothing.
+    init(_ groups: [(index: URLGroupIndex, patterns: [String])]) {
         self.groups = groups.map { $0.index }
         var firstMappings: [Int] = []
-        var patterns: [URLPattern] = []
+        var patterns: [String] = []
         for group in groups {
             firstMappings.append(patterns.count)
-            patterns += group.patterns
+            if patterns.isEmpty {
+                patterns = group.patterns  // one group: its array, not a copy
+            } else {
+                patterns += group.patterns
+            }
         }
         self.firstMappings = firstMappings
-        self.patterns = patterns.map { $0.text }
-        parameterNames = patterns.map { $0.parameterNames }
+        self.patterns = patterns
+    }
+
+    /// The compiled patterns, compiling them on the lookup that reaches
+    /// ``scansBeforeCompiling``; `nil` before.
+    private func compiledPatterns() -> Compiled? {
+        if let compiled = compiled.load(ordering: .acquiring) {
+            return compiled.takeUnretainedValue()
+        }
+        guard scans.wrappingAdd(1, ordering: .relaxed).newValue >= Self.scansBeforeCompiling,
+            let built = compile()
+        else { return nil }
+        // Lookups racing here may each compile; the first stored is the one all use.
+        let retained = Unmanaged.passRetained(built)
+        let (stored, first) = compiled.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        guard stored else {
+            retained.release()
+            return first?.takeUnretainedValue()
+        }
+        return built
+    }
+
+    deinit {
+        compiled.load(ordering: .acquiring)?.release()
+    }
+
+    /// Compiles every pattern; `nil` if one does not compile (never: each was checked when
+    /// it was registered), and then lookups keep scanning.
+    private func compile() -> Compiled? {
+        var tries: [RouteTrie] = []
+        var parameterNames: [[String]] = []
+        for position in groups.indices {
+            let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
+            var segments: [[RouteTrie.Segment]] = []
+            for pattern in patterns[firstMappings[position]..<end] {
+                guard let compiled = try? URLPattern(pattern) else { return nil }
+                segments.append(compiled.trieSegments)
+                parameterNames.append(compiled.parameterNames)
+            }
+            tries.append(RouteTrie(segments))
+        }
+        return Compiled(tries: tries, parameterNames: parameterNames)
+    }
+
+    /// The first of the group's mappings (numbered from 0 in the group) whose pattern
+    /// matches `segments`, scanning the patterns in declaration order.
+    private func scan(group position: Int, _ segments: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
+        let first = firstMappings[position]
+        let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
+        for mapping in first..<end {
+            if let values = Self.withBytes(of: patterns[mapping], { URLPattern.captures(matching: $0, segments) }) {
+                return (mapping - first, values)
+            }
+        }
+        return nil
+    }
+
+    /// `body` on the UTF-8 of `text`, in place when it is contiguous (a native string).
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) {
+            return result
+        }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// The parameter names of mapping `mapping` of the flat list, in its pattern's order.
+    private func parameterNames(of mapping: Int, _ compiled: Compiled?) -> [String] {
+        if let compiled {
+            return compiled.parameterNames[mapping]
+        }
+        return Self.withBytes(of: patterns[mapping]) { URLPattern.parameterNames(of: $0) }
     }
 
     /// Why the walk over the groups found no mapping: how far it got.
@@ -48,6 +151,7 @@ final class URLLookup: Sendable {
     @usableFromInline
     func find(_ rawURL: URL) throws(URLNotHandledReason) -> (mapping: Int, match: MatchedURL) {
         guard !groups.isEmpty else { throw .noURLsRegistered }
+        let compiled = compiledPatterns()
         // The closure hands a refusal out through `refusal`, for the same reason.
         var refusal: URLNotHandledReason?
         let matched = DeepLinkURL.withParts(of: rawURL) { text, parts -> (mapping: Int, values: SegmentCaptures)? in
@@ -56,7 +160,7 @@ final class URLLookup: Sendable {
             }
             do throws(Miss) {
                 return try URLSegmentDecoder.withDecoder(of: text, parts: parts) { decoder throws(Miss) in
-                    try walk(&decoder, hostIsPlain: parts.hostIsPlain)
+                    try walk(&decoder, hostIsPlain: parts.hostIsPlain, compiled: compiled)
                 }
             } catch {
                 switch error {
@@ -75,14 +179,14 @@ final class URLLookup: Sendable {
         }
         guard let matched else { throw refusal ?? .noURLsRegistered }
         let match = MatchedURL(
-            rawURL: rawURL, pattern: patterns[matched.mapping], names: parameterNames[matched.mapping],
+            rawURL: rawURL, pattern: patterns[matched.mapping], names: parameterNames(of: matched.mapping, compiled),
             values: matched.values)
         return (matched.mapping, match)
     }
 
     /// Tries the groups in order on the decoder's URL.
     private func walk(
-        _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool
+        _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool, compiled: Compiled?
     ) throws(Miss) -> (mapping: Int, values: SegmentCaptures) {
         var schemeAccepted = false
         var hostAccepted = false
@@ -100,7 +204,9 @@ final class URLLookup: Sendable {
             } catch {
                 throw .refused(error)
             }
-            if let matched = group.trie.firstCaptures(in: segments) {
+            let found =
+                compiled.map { $0.tries[position].firstCaptures(in: segments) } ?? scan(group: position, segments)
+            if let matched = found {
                 return (firstMappings[position] + matched.entry, matched.values)
             }
             // Report the path this group matched: with the host in front when the group

@@ -1,9 +1,10 @@
 /// One compiled URL group: the schemes and hosts it accepts and its path mappings, in
 /// declaration order. Made by the `group` builders of ``URLMatcherGroup``.
 ///
-/// The mappings are compiled once into a ``RouteTrie`` (the engine of route tables), so a
-/// lookup walks the URL's decoded segments instead of testing every pattern in turn, and
-/// returns the first mapping in declaration order that matches.
+/// The mappings' patterns are checked when registered and compiled into a ``RouteTrie``
+/// (the engine of route tables) once the group has been matched a few times (see
+/// ``URLLookup``), so a lookup walks the URL's decoded segments instead of testing every
+/// pattern in turn, and returns the first mapping in declaration order that matches.
 ///
 /// Not public: users name groups (``URLMatcherGroup``), never one compiled group.
 package struct URLMatcher<Route: Sendable>: Sendable {
@@ -18,24 +19,21 @@ package struct URLMatcher<Route: Sendable>: Sendable {
     /// The patterns that failed to compile; their mappings never match.
     package let patternErrors: [URLPatternError]
 
-    let mappings: [URLPathMapper<Route>.Mapping]
-    /// What matching reads: the schemes, the hosts and the mappings' patterns.
+    /// The registered patterns, in declaration order (malformed ones left out), and the
+    /// closures that make their routes, the same order.
+    package let patterns: [String]
+    let routes: [@Sendable (MatchedURL) throws -> Route]
+    /// What matching reads of the group besides its patterns: the schemes and the hosts.
     let index: URLGroupIndex
-
-    /// The registered patterns, in declaration order (malformed ones left out).
-    package var patterns: [String] {
-        mappings.map(\.pattern.text)
-    }
 
     init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        mappings = mapper.mappings
+        (patterns, routes) = mapper.mappings
         patternErrors = mapper.patternErrors
         index = URLGroupIndex(
             schemes: Set(schemes.map { $0.lowercased() }),
-            hosts: hosts.map { Set($0.map { $0.lowercased() }) },
-            trie: RouteTrie(mappings.map { $0.pattern.trieSegments })
+            hosts: hosts.map { Set($0.map { $0.lowercased() }) }
         )
     }
 }

@@ -37,8 +37,11 @@ import Foundation
 /// - Untrusted input never crashes: anything that does not match is an answer of
 ///   ``URLNotHandledReason``, including a segment that is not valid percent-encoded UTF-8.
 ///
-/// > Note: A group is an immutable value, compiled once; ``Router`` reads
-/// > `Route.registerURLs()` once, when it is created.
+/// > Note: A group is an immutable value; ``Router`` reads `Route.registerURLs()` once, when
+/// > it is created. Its patterns are checked when they are registered (a malformed one is in
+/// > ``patternErrors`` at once) and compiled into a trie once, on the group's 16th lookup; the
+/// > lookups before scan the patterns in declaration order, with the same answers. So
+/// > creating a router costs little more than registering its mappings.
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// The groups, in the order they are tried (for tests and diagnostics).
     package let matchers: [URLMatcher<Route>]
@@ -57,8 +60,8 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
 
     private init(compiled matchers: [URLMatcher<Route>]) {
         self.matchers = matchers
-        lookup = URLLookup(matchers.map { ($0.index, $0.mappings.map { $0.pattern }) })
-        routes = matchers.flatMap { $0.mappings.map { $0.route } }
+        lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
+        routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
     }
 
     private init(matcher: URLMatcher<Route>) {

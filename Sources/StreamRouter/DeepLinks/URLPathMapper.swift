@@ -1,35 +1,39 @@
+import Synchronization
+
 /// Collects the path mappings of one URL group; the `$0` of
 /// `.group("store.example.com") { $0.map("products") { .allProducts } }`.
 ///
-/// A builder, used inside the group's closure: when the closure returns, the group compiles
-/// what was collected, once (mappings added later are ignored).
+/// A builder, used inside the group's closure: each pattern is checked when it is mapped, and
+/// when the closure returns, the group keeps what was collected (mappings added later are
+/// ignored).
 /// Mappings are tried in declaration order and the first that matches wins, so put specific
 /// patterns before general ones. A malformed pattern is not an error at the call site (the
 /// closures have no `try`): it is skipped and kept in ``URLMatcherGroup/patternErrors``.
 ///
 /// > Note: Thread-safe, though a group's closure normally runs on one thread.
 public final class URLPathMapper<Route: Sendable>: Sendable {
-    /// One registered pattern and the closure that makes its route.
-    struct Mapping: Sendable {
-        let pattern: URLPattern
-        let route: @Sendable (MatchedURL) throws -> Route
+    /// The registered patterns (checked, not compiled: see ``URLLookup``), the closures that
+    /// make their routes, and the patterns that failed their check. Patterns and closures
+    /// are kept apart, so that a group's patterns are handed on without a copy.
+    @usableFromInline
+    struct Collected: Sendable {
+        @usableFromInline var patterns: [String] = []
+        @usableFromInline var routes: [@Sendable (MatchedURL) throws -> Route] = []
+        @usableFromInline var patternErrors: [URLPatternError] = []
+
+        @inlinable init() {}
     }
 
-    private struct Collected {
-        var mappings: [Mapping] = []
-        var patternErrors: [URLPatternError] = []
-    }
-
-    private let collected = Locked(Collected())
+    @usableFromInline let collected = Mutex(Collected())
 
     init() {}
 
     /// The mappings registered so far, in declaration order.
-    var mappings: [Mapping] {
-        collected.withLock { $0.mappings }
+    var mappings: (patterns: [String], routes: [@Sendable (MatchedURL) throws -> Route]) {
+        collected.withLock { ($0.patterns, $0.routes) }
     }
 
-    /// The patterns that failed to compile so far.
+    /// The patterns that failed their check so far.
     var patternErrors: [URLPatternError] {
         collected.withLock { $0.patternErrors }
     }
@@ -45,6 +49,9 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///     leading and trailing `/` mean nothing.
     ///   - route: Makes the route; may throw to refuse the URL (``Router/openURL(_:)``
     ///     then returns `false`).
+    ///
+    /// > Note: Inlinable, as the other `map`.
+    @inlinable
     public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
         map(pattern) { (_: MatchedURL) in try route() }
     }
@@ -61,12 +68,19 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - route: Makes the route from the ``MatchedURL``; a throw (such as a failed
     ///     ``MatchedURL/param(_:as:)``) makes ``Router/openURL(_:)`` return `false` and
     ///     is published with the reason.
+    ///
+    /// > Note: Inlinable, so that registering runs specialised for `Route` in the caller's
+    /// > module: compiled generically, each call looked up generic metadata several times
+    /// > (the `open-url` cold-start row registers 100 mappings).
+    @inlinable
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        do {
-            let mapping = Mapping(pattern: try URLPattern(pattern), route: route)
-            collected.withLock { $0.mappings.append(mapping) }
-        } catch {
+        if let error = URLPattern.error(in: pattern) {
             collected.withLock { $0.patternErrors.append(error) }
+        } else {
+            collected.withLock {
+                $0.patterns.append(pattern)
+                $0.routes.append(route)
+            }
         }
     }
 }

@@ -11,6 +11,7 @@
 ///
 /// A group's mappings compile to one ``RouteTrie``, walked over the URL's decoded
 /// segments: a literal is its decoded text, `{name}` a captured segment, `*` a skipped one.
+@usableFromInline
 struct URLPattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
@@ -45,12 +46,7 @@ struct URLPattern: Sendable {
         -> [Segment]
     {
         let slash = UInt8(ascii: "/")
-        var count = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash && previous == slash { count += 1 }
-            previous = byte
-        }
+        let count = segmentCount(of: bytes)
         guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
@@ -79,21 +75,36 @@ struct URLPattern: Sendable {
         return segments
     }
 
-    /// The segment `part` (the bytes between two slashes, never empty) spells. Tokens are
-    /// read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part`
-    /// begins and ends next to a `/` or an end, so it is whole UTF-8.
+    /// The segment `part` (the bytes between two slashes, never empty) spells.
     private static func segment(
         from part: UnsafeBufferPointer<UInt8>, in text: String
     ) throws(URLPatternError)
         -> Segment
     {
+        switch try kind(of: part, in: text) {
+        case .anySegment: .anySegment
+        case .literal: .literal(String(decoding: part, as: UTF8.self))
+        case .parameter:
+            .parameter(String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self))
+        }
+    }
+
+    /// What a segment is, read without making a string.
+    enum Kind {
+        case literal, parameter, anySegment
+    }
+
+    /// What `part` (the bytes between two slashes, never empty) spells. Tokens are read
+    /// byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part` begins
+    /// and ends next to a `/` or an end, so it is whole UTF-8.
+    private static func kind(of part: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) -> Kind {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         if part.count == 1, part[0] == UInt8(ascii: "*") {
             return .anySegment
         }
         guard part.contains(where: { $0 == open || $0 == close }) else {
-            return .literal(String(decoding: part, as: UTF8.self))
+            return .literal
         }
         guard part.count >= 2, part[0] == open, part[part.count - 1] == close else {
             throw URLPatternError(
@@ -108,7 +119,168 @@ struct URLPattern: Sendable {
             throw URLPatternError(
                 pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
         }
-        return .parameter(String(decoding: name, as: UTF8.self))
+        return .parameter
+    }
+
+    /// Checks `text` as ``init(_:)`` does, with the same errors in the same order, without
+    /// compiling it: no array and no string unless it is malformed. A mapper checks each
+    /// pattern when it is registered and compiles them all only when a group is matched often
+    /// (see ``URLLookup``), so that creating a router is cheap.
+    /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
+    static func validate(_ text: String) throws(URLPatternError) {
+        if let error = error(in: text) { throw error }
+    }
+
+    /// What ``validate(_:)`` throws for `text`, or `nil` when it is a valid pattern.
+    @usableFromInline
+    static func error(in text: String) -> URLPatternError? {
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternError? {
+            do throws(URLPatternError) {
+                try Self.validate(bytes, in: text)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // In place for a native string; a copy made contiguous otherwise.
+        if let checked = text.utf8.withContiguousStorageIfAvailable(check) {
+            return checked
+        }
+        var copy = text
+        return copy.withUTF8(check)
+    }
+
+    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
+        // One pass: segments are counted (too many is the first error reported), and only
+        // a segment holding a brace is looked at closely (a parameter, or an error); its
+        // name is compared with the earlier parameters' only when there are some.
+        let slash = UInt8(ascii: "/")
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        var count = 0
+        var parameters = 0
+        var firstError: URLPatternError?
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] != slash else {
+                index += 1
+                continue
+            }
+            let start = index
+            var brace = false
+            while index < bytes.count && bytes[index] != slash {
+                if bytes[index] == open || bytes[index] == close { brace = true }
+                index += 1
+            }
+            count += 1
+            guard brace, firstError == nil else { continue }
+            do throws(URLPatternError) {
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard try kind(of: part, in: text) == .parameter else { continue }
+                parameters += 1
+                if parameters > 1 {
+                    try checkNameIsNew(part, before: start, in: bytes, text: text)
+                }
+            } catch {
+                firstError = error
+            }
+        }
+        guard count <= PathPattern.maximumSegmentCount else {
+            throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// Throws ``URLPatternError/Reason/duplicateParameterName(_:)`` when a parameter segment
+    /// before offset `end` of `bytes` has the same bytes as `part`.
+    private static func checkNameIsNew(
+        _ part: UnsafeBufferPointer<UInt8>, before end: Int, in bytes: UnsafeBufferPointer<UInt8>, text: String
+    ) throws(URLPatternError) {
+        var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        while let other = earlier.next() {
+            if bytes[other.lowerBound] == UInt8(ascii: "{"), equal(UnsafeBufferPointer(rebasing: bytes[other]), part) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
+                throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+            }
+        }
+    }
+
+    /// The number of segments of `bytes` (runs of bytes other than `/`).
+    private static func segmentCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        var previous = slash
+        for byte in bytes {
+            if byte != slash && previous == slash { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// The ranges of a pattern's segments, in order: runs of bytes other than `/`.
+    struct SegmentIterator: IteratorProtocol {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func next() -> Range<Int>? {
+            let slash = UInt8(ascii: "/")
+            while index < bytes.count && bytes[index] == slash {
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count && bytes[index] != slash {
+                index += 1
+            }
+            return start..<index
+        }
+    }
+
+    /// The captures of a valid pattern's `bytes` (checked by ``validate(_:)``) matching the
+    /// decoded segments `path`, or `nil` when it does not match: what the compiled trie
+    /// would answer for this pattern alone, without compiling it.
+    static func captures(matching bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments) -> SegmentCaptures? {
+        var captures = SegmentCaptures()
+        var segments = SegmentIterator(bytes)
+        var part = 0
+        while let range = segments.next() {
+            guard part < path.count else { return nil }
+            let segment = path.segment(part)
+            part += 1
+            if range.count == 1, bytes[range.lowerBound] == UInt8(ascii: "*") {
+                continue
+            }
+            if bytes[range.lowerBound] == UInt8(ascii: "{") {
+                captures.append(String(decoding: segment, as: UTF8.self))
+            } else if !equal(UnsafeBufferPointer(rebasing: bytes[range]), segment) {
+                return nil
+            }
+        }
+        return part == path.count ? captures : nil
+    }
+
+    /// Whether `a` and `b` hold the same bytes.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            return false
+        }
+        return true
+    }
+
+    /// The parameter names of a valid pattern's `bytes`, in order.
+    static func parameterNames(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var names: [String] = []
+        var segments = SegmentIterator(bytes)
+        while let range = segments.next() {
+            guard bytes[range.lowerBound] == UInt8(ascii: "{") else { continue }
+            names.append(String(decoding: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)], as: UTF8.self))
+        }
+        return names
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

@@ -29,8 +29,9 @@ extension URLMatcherGroup {
         var items: [ConflictItem] = []
         for matcher in matchers {
             let schemes = matcher.schemes.sorted()
-            for mapping in matcher.mappings {
-                let path = mapping.pattern.conflictTokens
+            // Registered patterns were checked, so each compiles.
+            for pattern in matcher.patterns {
+                guard let path = (try? URLPattern(pattern))?.conflictTokens else { continue }
                 var forms: [[ConflictToken]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {

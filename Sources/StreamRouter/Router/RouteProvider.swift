@@ -47,12 +47,13 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// floating-point values: a trivial type) "the same route" means the same bytes; other
     /// types read it for each entry. So `path` must depend on the route's value only.
     ///
-    /// The default reflects over the route (`Mirror`), which on Linux costs several times
-    /// the rest of a navigation: the `open-url` benchmark
-    /// (`swift run -c release StreamRouterBenchmarks --filter open-url`) opens a URL onto a route with
-    /// the default path as fast as onto one with an explicit path when the entry takes its
-    /// path, and about five times slower when every entry is a new route. Declare `path` for
-    /// new routes pushed on a hot path.
+    /// The default reflects over the route (one `Mirror`; payloads of `Int`s and `String`s
+    /// are read without another), which on Linux still costs about three times the rest of
+    /// a navigation: the `open-url` benchmark
+    /// (`swift run -c release StreamRouterBenchmarks --filter open-url`) opens a URL onto a
+    /// route with the default path as fast as onto one with an explicit path when the entry
+    /// takes its path, and four to five times slower when every entry is a new route. Declare
+    /// `path` for new routes pushed on a hot path.
     var path: String { get }
 }
 
