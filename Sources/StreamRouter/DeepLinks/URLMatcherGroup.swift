@@ -50,6 +50,8 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// Every group's mapping closures, one group after the other (the numbering of
     /// ``URLLookup/find(_:)``).
     @usableFromInline let routes: [@Sendable (MatchedURL) throws -> Route]
+    /// The stack mappings' closures, by the same numbering; empty when no group has any.
+    @usableFromInline let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
 
     /// Joins groups, tried in the given order.
     ///
@@ -62,6 +64,15 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         self.matchers = matchers
         lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
         routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
+        var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
+        var first = 0
+        for matcher in matchers {
+            for (number, stack) in matcher.stacks {
+                stacks[first + number] = stack
+            }
+            first += matcher.routes.count
+        }
+        self.stacks = stacks
     }
 
     private init(matcher: URLMatcher<Route>) {
@@ -141,6 +152,23 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         }
         do {
             return .success(try routes[found.mapping](found.match))
+        } catch let error as URLParameterError {
+            return .failure(.parameterConversionFailed(error))
+        } catch {
+            return .failure(.mappingFailed(pattern: found.match.pattern, error: error))
+        }
+    }
+
+    /// The stack `url` maps to when its mapping was made with
+    /// ``URLPathMapper/mapStack(_:_:)``: `nil` for any other URL (then ``match(_:)`` says
+    /// what it maps to). Pure, like ``match(_:)``.
+    @usableFromInline
+    func matchStack(_ url: URL) -> Result<[Route], URLNotHandledReason>? {
+        guard !stacks.isEmpty, let found = try? lookup.find(url), let stack = stacks[found.mapping] else {
+            return nil
+        }
+        do {
+            return .success(try stack(found.match))
         } catch let error as URLParameterError {
             return .failure(.parameterConversionFailed(error))
         } catch {

@@ -19,6 +19,9 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     struct Collected: Sendable {
         @usableFromInline var patterns: [String] = []
         @usableFromInline var routes: [@Sendable (MatchedURL) throws -> Route] = []
+        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)``, by the
+        /// mapping's number (empty for a group with none).
+        @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         @usableFromInline var patternErrors: [URLPatternError] = []
 
         @inlinable init() {}
@@ -28,9 +31,15 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
 
     init() {}
 
-    /// The mappings registered so far, in declaration order.
-    var mappings: (patterns: [String], routes: [@Sendable (MatchedURL) throws -> Route]) {
-        collected.withLock { ($0.patterns, $0.routes) }
+    /// The mappings registered so far, in declaration order, and the stack mappings' closures
+    /// by number.
+    var mappings:
+        (
+            patterns: [String], routes: [@Sendable (MatchedURL) throws -> Route],
+            stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
+        )
+    {
+        collected.withLock { ($0.patterns, $0.routes, $0.stacks) }
     }
 
     /// The patterns that failed their check so far.
@@ -83,4 +92,57 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
             }
         }
     }
+
+    /// Maps a path pattern to a whole stack that replaces the current one, for links that
+    /// should build a sensible back stack instead of pushing on whatever is showing.
+    ///
+    /// ```swift
+    /// $0.mapStack("orders/{id}") { [.orders, .order(id: try $0.param("id"))] }
+    /// ```
+    ///
+    /// ``Router/openURL(_:)`` replaces the router's tree with the stack (as
+    /// ``Router/replace(with:)`` does, each route shown by its transition); a
+    /// ``TabRouter`` replaces the stack of the tab of its last route; a ``SplitRouter``
+    /// fills its columns in order. ``URLMatcherGroup/match(_:)`` gives the stack's last
+    /// route (an empty stack fails it with ``URLStackError/emptyStack``).
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-(_,(MatchedURL)->Route)``: literal segments,
+    ///     `{name}` parameters and `*`.
+    ///   - stack: Makes the stack, bottom first, from the ``MatchedURL``; a throw refuses
+    ///     the URL, as for `map`.
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
+        register(stack: stack, for: pattern)
+    }
+
+    /// Maps a path pattern to a fixed stack that replaces the current one (see
+    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    ///
+    /// ```swift
+    /// $0.mapStack("orders") { [.home, .orders] }
+    /// ```
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
+        register(stack: { (_: MatchedURL) in try stack() }, for: pattern)
+    }
+
+    private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
+        if let error = URLPattern.error(in: pattern) {
+            collected.withLock { $0.patternErrors.append(error) }
+            return
+        }
+        collected.withLock {
+            $0.stacks[$0.routes.count] = stack
+            $0.patterns.append(pattern)
+            $0.routes.append { match in
+                guard let last = try stack(match).last else { throw URLStackError.emptyStack }
+                return last
+            }
+        }
+    }
+}
+
+/// Why a ``URLPathMapper/mapStack(_:_:)`` mapping gave no route to
+/// ``URLMatcherGroup/match(_:)``.
+public enum URLStackError: Error, Sendable, Hashable {
+    /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).
+    case emptyStack
 }

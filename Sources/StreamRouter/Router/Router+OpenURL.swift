@@ -4,8 +4,9 @@ import Foundation
 // client specialisation, measured by the Benchmarks' `open-url` row.
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
-    /// it maps to (pushed, or presented for a `.modal` route), returning after that
-    /// navigation ends.
+    /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with
+    /// ``URLPathMapper/mapStack(_:_:)``, replaces the tree with the stack it builds;
+    /// returns after that navigation ends.
     ///
     /// ```swift
     /// let handled = await router.openURL(URL(string: "https://store.example.com/user/3/profile")!)
@@ -37,9 +38,25 @@ extension Router {
             publishNotHandled(url, .rejectedInput(error))
             return nil
         }
+        if let urlMatchers, !urlMatchers.stacks.isEmpty, let stack = urlMatchers.matchStack(url) {
+            return beginOpening(url, stack: stack)
+        }
         switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
         case .success(let route):
             return enqueue(.navigate(to: [route]), url: url)
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return nil
+        }
+    }
+
+    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)``: the
+    /// stack replaces the tree.
+    @usableFromInline
+    func beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
+        switch stack {
+        case .success(let routes):
+            return enqueue(.replace(with: routes), url: url)
         case .failure(let reason):
             publishNotHandled(url, reason)
             return nil
