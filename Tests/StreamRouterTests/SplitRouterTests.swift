@@ -91,6 +91,30 @@ import Testing
         #expect(relaunched.isCollapsed == false, "the layout is not saved")
     }
 
+    /// Restoring through guards refuses saved columns a guard says no to; the journal
+    /// records the split view's navigations and replays them.
+    @Test func restorationThroughGuardsAndTheJournal() async throws {
+        struct Locked: Error {}
+        let store = InMemoryStateStore()
+        let first = SplitRouter<MailRoute>(columns: .double, store: store)
+        first.router.startRecording()
+        try await first.select(.archive)
+        try await first.navigate(to: .message(id: 1))
+        first.router.flush()
+        let journal = try #require(first.router.journal)
+        let replayed = SplitRouter<MailRoute>(columns: .double)
+        #expect(await journal.replay(on: replayed.router) == nil)
+        #expect(replayed.state == first.state)
+
+        let noArchive = NavigationGuard<MailRoute>(named: "no archive") { pending in
+            pending.destinations.contains(.archive) ? .cancel(Locked()) : .allow
+        }
+        let guarded = SplitRouter<MailRoute>(columns: .double, store: store, guards: [noArchive])
+        #expect(
+            await guarded.router.restore() == .restoreRefused(.cancelledByGuard(name: "no archive", reason: Locked())))
+        #expect(guarded.stack == [])
+    }
+
     /// Eight tasks selecting, navigating and going back: every subscriber sees one order.
     @Test func eightTasksKeepOneTotalOrder() async throws {
         let mail = SplitRouter<MailRoute>(columns: .double)

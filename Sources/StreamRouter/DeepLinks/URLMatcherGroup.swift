@@ -160,7 +160,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     }
 
     /// The stack `url` maps to when its mapping was made with
-    /// ``URLPathMapper/mapStack(_:_:)``: `nil` for any other URL (then ``match(_:)`` says
+    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``: `nil` for any other URL (then ``match(_:)`` says
     /// what it maps to). Pure, like ``match(_:)``.
     @usableFromInline
     func matchStack(_ url: URL) -> Result<[Route], URLNotHandledReason>? {

@@ -19,7 +19,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     struct Collected: Sendable {
         @usableFromInline var patterns: [String] = []
         @usableFromInline var routes: [@Sendable (MatchedURL) throws -> Route] = []
-        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)``, by the
+        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
         @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         @usableFromInline var patternErrors: [URLPatternError] = []
@@ -140,7 +140,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 }
 
-/// Why a ``URLPathMapper/mapStack(_:_:)`` mapping gave no route to
+/// Why a ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])`` mapping gave no route to
 /// ``URLMatcherGroup/match(_:)``.
 public enum URLStackError: Error, Sendable, Hashable {
     /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).

@@ -26,8 +26,10 @@ public final class SplitRouterModel<Route: RouteProvider> {
     @ObservationIgnored private let base: RouterModel<Route>
 
     /// Mirrors `splitRouter`.
-    /// - Parameter bufferingPolicy: The buffer between the router and the main actor; by
-    ///   default only the newest state is kept.
+    /// - Parameters:
+    ///   - splitRouter: The split router to mirror.
+    ///   - bufferingPolicy: The buffer between the router and the main actor; by default
+    ///     only the newest state is kept.
     public init(splitRouter: SplitRouter<Route>, bufferingPolicy: BufferingPolicy = .bufferingNewest(1)) {
         self.splitRouter = splitRouter
         base = RouterModel(router: splitRouter.router, bufferingPolicy: bufferingPolicy)
