@@ -63,21 +63,13 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     ///   ``RouteStackEntry``).
     @inlinable
     mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
-        guard limit > 0 else { return }
-        let entry = RouteStackEntry(route, neighbour: neighbour)
-        if stack.count >= limit, let bottom = stack.first {
-            stackPathLength -= bottom.path.utf8.count
-        }
-        stack.push(entry, limit: limit)
-        stackPathLength += entry.path.utf8.count
+        stack.push(route, limit: limit, neighbour: neighbour, pathLength: &stackPathLength)
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
     @inlinable
     mutating func removeLast(_ k: Int) {
-        for _ in 0..<min(max(k, 0), stack.count) {
-            stackPathLength -= stack.popLast()?.path.utf8.count ?? 0
-        }
+        stack.removeLast(k, pathLength: &stackPathLength)
     }
 
     @usableFromInline

@@ -195,21 +195,13 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   new entry takes when it is made of the same route (see ``RouteStackEntry``).
     @inlinable
     mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
-        guard limit > 0 else { return }
-        let entry = RouteStackEntry(route, neighbour: neighbour)
-        if entries.count >= limit, let bottom = entries.first {
-            pathLength -= bottom.path.utf8.count
-        }
-        entries.push(entry, limit: limit)
-        pathLength += entry.path.utf8.count
+        entries.push(route, limit: limit, neighbour: neighbour, pathLength: &pathLength)
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
     @inlinable
     mutating func removeLast(_ k: Int) {
-        for _ in 0..<min(max(k, 0), entries.count) {
-            pathLength -= entries.popLast()?.path.utf8.count ?? 0
-        }
+        entries.removeLast(k, pathLength: &pathLength)
     }
 
     /// The state with only the top `limit` routes (at least one) of each stack and the top

@@ -1,0 +1,31 @@
+/// Pushing and popping route entries while keeping the joined length of their paths: the
+/// base stack of a ``RouterState`` and the stack inside each presentation do the same.
+extension PersistentStack {
+    /// Pushes an entry for `route`; when the stack would hold more than `limit` routes, the
+    /// bottom one is dropped (finding it walks the stack: only a stack at its limit pays).
+    /// - Parameters:
+    ///   - neighbour: The entry `route` replaces or is pushed onto, whose path the new entry
+    ///     takes when it is made of the same route (see ``RouteStackEntry``).
+    ///   - pathLength: The joined length of the stack's paths, kept up to date.
+    @inlinable
+    mutating func push<Route>(
+        _ route: Route, limit: Int, neighbour: RouteStackEntry<Route>?, pathLength: inout Int
+    ) where Element == RouteStackEntry<Route> {
+        guard limit > 0 else { return }
+        let entry = RouteStackEntry(route, neighbour: neighbour)
+        if count >= limit, let bottom = first {
+            pathLength -= bottom.path.utf8.count
+        }
+        push(entry, limit: limit)
+        pathLength += entry.path.utf8.count
+    }
+
+    /// Pops `k` entries (all of them when `k` is larger than the count), keeping
+    /// `pathLength` up to date.
+    @inlinable
+    mutating func removeLast<Route>(_ k: Int, pathLength: inout Int) where Element == RouteStackEntry<Route> {
+        for _ in 0..<Swift.min(Swift.max(k, 0), count) {
+            pathLength -= popLast()?.path.utf8.count ?? 0
+        }
+    }
+}
