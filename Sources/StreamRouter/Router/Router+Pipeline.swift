@@ -280,7 +280,7 @@ extension Router {
             // A stack change that leaves the displayed path as it was (a sheet dismissed as
             // a route with its path is pushed) still publishes an action, with equal paths
             // (`paths` skips it).
-            let presentationsChanged = !proposed.levels.isIdentical(to: previous.levels)
+            let presentationsChanged = !proposed.presentationsAreIdentical(to: previous)
             if stackChanged
                 || (presentationsChanged && !proposed.hasSamePath(as: previous, includingModal: true))
             {
@@ -351,7 +351,7 @@ extension Router {
             }
         }
         var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
-        if !previous.levels.isEmpty, !previous.levels.isIdentical(to: proposed.levels) {
+        if !previous.levels.isEmpty, !previous.presentationsAreIdentical(to: proposed) {
             // Presentations are few and short: compare their entries' ids as sets.
             left += previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs)
         }

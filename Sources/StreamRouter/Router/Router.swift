@@ -240,7 +240,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The presentations over the base stack, bottom first (each a presented route and the
     /// stack pushed inside it); empty when nothing is presented.
     public var presentations: [Presentation<Route>] {
-        storage.read { $0.state.levels }.bottomFirst.map(\.presentation)
+        storage.read { $0.state }.presentations
     }
 
     /// The topmost presentation's route, `nil` when nothing is presented.

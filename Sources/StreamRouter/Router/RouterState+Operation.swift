@@ -22,17 +22,17 @@ extension RouterState {
         case .backTo(let route):
             back(to: route)
         case .toRoot:
-            levels = PersistentStack()
+            dismissAllPresentations()
             removeAll()
         case .replace(let routes):
-            levels = PersistentStack()
+            dismissAllPresentations()
             removeAll()
             show(routes, limit: limit)
             return routes
         case .dismiss:
-            levels.popLast()
+            dismissTopPresentation()
         case .dismissAll:
-            levels = PersistentStack()
+            dismissAllPresentations()
         case .restore(let saved):
             // Fresh entries: the saved state's are not this router's (their paths are).
             self = saved.renewed(keepingTop: limit)
@@ -64,51 +64,72 @@ extension RouterState {
 
     /// Presents `route` over everything shown, with an empty stack of its own (its entry
     /// takes the path of the presentation it is shown over when it holds the same route).
+    /// The stack of the presentation it covers moves into that presentation's node.
     @inlinable
     mutating func present(_ route: Route, style: PresentationStyle, limit: Int) {
-        levels.push(
-            PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
+        if var covered = levels.last, !covered.stack.isIdentical(to: topStack) {
+            levels.popLast()
+            covered.stack = topStack
+            covered.stackPathLength = topStackPathLength
+            levels.push(covered)
+        }
+        levels.push(PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
+        topStack = PersistentStack()
+        topStackPathLength = 0
+    }
+
+    /// Removes the topmost presentation; the one below it, if any, becomes the topmost, with
+    /// the stack its node kept.
+    @inlinable
+    mutating func dismissTopPresentation() {
+        levels.popLast()
+        topStack = levels.last?.stack ?? PersistentStack()
+        topStackPathLength = levels.last?.stackPathLength ?? 0
+    }
+
+    /// Removes every presentation.
+    @inlinable
+    mutating func dismissAllPresentations() {
+        levels = PersistentStack()
+        topStack = PersistentStack()
+        topStackPathLength = 0
     }
 
     /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
     /// that stack's top route when `replacingTop`.
     @inlinable
     mutating func pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
-        guard var level = levels.popLast() else {
+        if levels.isEmpty {
             let neighbour = entries.last
             if replacingTop { removeLast(1) }
             push(route, limit: limit, neighbour: neighbour)
-            return
+        } else {
+            let neighbour = topStack.last
+            if replacingTop { topStack.removeLast(1, pathLength: &topStackPathLength) }
+            topStack.push(route, limit: limit, neighbour: neighbour, pathLength: &topStackPathLength)
         }
-        let neighbour = level.stack.last
-        if replacingTop { level.removeLast(1) }
-        level.push(route, limit: limit, neighbour: neighbour)
-        levels.push(level)
     }
 
     /// Pops `k` routes of the topmost presentation's stack (never the presentation
     /// itself), or of the base stack.
     @inlinable
     mutating func removeLastOnCurrentLevel(_ k: Int) {
-        guard k > 0, var level = levels.popLast() else {
+        if levels.isEmpty {
             removeLast(k)
-            return
+        } else {
+            topStack.removeLast(k, pathLength: &topStackPathLength)
         }
-        level.removeLast(k)
-        levels.push(level)
     }
 
     /// The id of the current level's top entry: the topmost presentation's top pushed
     /// entry (`nil` at its root), or the base stack's top entry.
     @inlinable var currentTopEntryID: UInt64? {
-        guard let level = levels.last else { return entries.last?.id }
-        return level.stack.last?.id
+        levels.isEmpty ? entries.last?.id : topStack.last?.id
     }
 
     /// The current level's top route (as ``currentTopEntryID``).
     @inlinable var currentTop: Route? {
-        guard let level = levels.last else { return entries.last?.route }
-        return level.stack.last?.route
+        levels.isEmpty ? entries.last?.route : topStack.last?.route
     }
 
     /// Goes back to the topmost occurrence of `route`, looking from the top down: in the
@@ -119,22 +140,27 @@ extension RouterState {
     @usableFromInline
     mutating func back(to route: Route) {
         var remaining = levels
-        while var level = remaining.popLast() {
-            if let distance = Self.distanceFromTop(of: route, in: level.stack) {
-                level.removeLast(distance)
-                remaining.push(level)
-                levels = remaining
-                return
+        var stack = topStack
+        var stackPathLength = topStackPathLength
+        while let level = remaining.last {
+            if let distance = Self.distanceFromTop(of: route, in: stack) {
+                stack.removeLast(distance, pathLength: &stackPathLength)
+            } else if level.entry.route == route {
+                stack = PersistentStack()
+                stackPathLength = 0
+            } else {
+                remaining.popLast()
+                stack = remaining.last?.stack ?? PersistentStack()
+                stackPathLength = remaining.last?.stackPathLength ?? 0
+                continue
             }
-            if level.entry.route == route {
-                level.removeLast(level.stack.count)
-                remaining.push(level)
-                levels = remaining
-                return
-            }
+            levels = remaining
+            topStack = stack
+            topStackPathLength = stackPathLength
+            return
         }
         if let distance = distanceFromTop(to: route) {
-            levels = PersistentStack()
+            dismissAllPresentations()
             removeLast(distance)
         }
     }
@@ -152,7 +178,7 @@ extension RouterState {
     @usableFromInline
     var presentedEntryIDs: Set<UInt64> {
         var ids: Set<UInt64> = []
-        for level in levels.topDown {
+        for level in presentedLevels {
             ids.insert(level.entry.id)
             for entry in level.stack.topDown {
                 ids.insert(entry.id)

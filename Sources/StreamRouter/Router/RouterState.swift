@@ -21,7 +21,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
     /// The presentations, the topmost on top. A state holds only references and integers,
     /// so copying one (a navigation makes several) is a few retains whatever `Route` is.
+    /// The topmost level's stack is kept in ``topStack``, not in its node (whose `stack`
+    /// is then stale): a push or pop inside the topmost presentation changes one stack, as
+    /// on the base stack, and makes no new level node.
     @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
+    /// The topmost presentation's stack; empty when nothing is presented.
+    @usableFromInline var topStack = PersistentStack<RouteStackEntry<Route>>()
+    /// The length in UTF-8 bytes of ``topStack``'s paths joined.
+    @usableFromInline var topStackPathLength = 0
     /// The length in UTF-8 bytes of the base stack's paths joined.
     @usableFromInline var pathLength = 0
 
@@ -66,8 +73,23 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Setting it presents new ones (with new identities, so a screen awaiting the result
     /// of one it replaces gets `nil`).
     public var presentations: [Presentation<Route>] {
-        get { levels.bottomFirst.map(\.presentation) }
-        set { levels = PersistentStack(bottomFirst: newValue.map { PresentationLevel($0) }) }
+        get { presentedLevels.map(\.presentation) }
+        set {
+            levels = PersistentStack(bottomFirst: newValue.map { PresentationLevel($0) })
+            topStack = levels.last?.stack ?? PersistentStack()
+            topStackPathLength = levels.last?.stackPathLength ?? 0
+        }
+    }
+
+    /// The presentations, bottom first, the topmost with its stack (``topStack``): O(levels).
+    @usableFromInline
+    var presentedLevels: [PresentationLevel<Route>] {
+        var presented = levels.bottomFirst
+        if !presented.isEmpty {
+            presented[presented.count - 1].stack = topStack
+            presented[presented.count - 1].stackPathLength = topStackPathLength
+        }
+        return presented
     }
 
     /// The topmost presentation's route, if any. Setting it replaces every presentation
@@ -98,7 +120,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     var presentedPath: String {
         guard !levels.isEmpty else { return "" }
         var path = ""
-        for level in levels.bottomFirst {
+        for level in presentedLevels {
             path += level.path
         }
         return path
@@ -146,8 +168,9 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// The length in UTF-8 bytes of ``presentedPath``, without building it.
     @inlinable var presentedPathLength: Int {
-        var length = 0
-        for level in levels.topDown {
+        guard let top = levels.last else { return 0 }
+        var length = top.entry.path.utf8.count + topStackPathLength
+        for level in levels.topDown.dropFirst() {
             length += level.pathLength
         }
         return length
@@ -209,7 +232,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @usableFromInline
     func limited(to limit: Int) -> RouterState {
         let limit = max(limit, 1)
-        guard count > limit || levels.count > limit || levels.topDown.contains(where: { $0.stack.count > limit })
+        guard count > limit || levels.count > limit || presentedLevels.contains(where: { $0.stack.count > limit })
         else { return self }
         return renewed(keepingTop: limit)
     }
@@ -226,9 +249,11 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
             state.entries.push(renewed)
             state.pathLength += renewed.path.utf8.count
         }
-        for level in levels.bottomFirst.suffix(limit) {
+        for level in presentedLevels.suffix(limit) {
             state.levels.push(level.renewed(keepingTop: limit))
         }
+        state.topStack = state.levels.last?.stack ?? PersistentStack()
+        state.topStackPathLength = state.levels.last?.stackPathLength ?? 0
         return state
     }
 
@@ -252,19 +277,26 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Whether both states show the same routes and presentations.
     public static func == (lhs: RouterState, rhs: RouterState) -> Bool {
-        lhs.levels == rhs.levels && lhs.entries == rhs.entries
+        lhs.entries == rhs.entries
+            && (lhs.isIdentical(to: rhs) || lhs.presentedLevels == rhs.presentedLevels)
     }
 
     /// Hashes the routes and the presentations.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entries)
-        hasher.combine(levels)
+        hasher.combine(presentedLevels)
     }
 
     /// Whether both states share their storage (then they are equal), in O(1).
     @inlinable
     func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && levels.isIdentical(to: other.levels)
+        entries.isIdentical(to: other.entries) && presentationsAreIdentical(to: other)
+    }
+
+    /// Whether both states share their presentations' storage (then they are equal), in O(1).
+    @inlinable
+    func presentationsAreIdentical(to other: RouterState) -> Bool {
+        levels.isIdentical(to: other.levels) && topStack.isIdentical(to: other.topStack)
     }
 
     /// The id of the top entry, `nil` at the root.
