@@ -73,7 +73,8 @@ extension RouterState {
             covered.stackPathLength = topStackPathLength
             levels.push(covered)
         }
-        levels.push(PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
+        levels.push(
+            PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
         topStack = PersistentStack()
         topStackPathLength = 0
     }
