@@ -38,7 +38,7 @@ extension Router {
             publishNotHandled(url, .rejectedInput(error))
             return nil
         }
-        if let urlMatchers, !urlMatchers.stacks.isEmpty, let stack = urlMatchers.matchStack(url) {
+        if hasStackMappings, let stack = urlMatchers?.matchStack(url) {
             return beginOpening(url, stack: stack)
         }
         switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {

@@ -284,9 +284,11 @@ extension Router {
             if stackChanged
                 || (presentationsChanged && !proposed.hasSamePath(as: previous, includingModal: true))
             {
-                // The paths are joined when read: building them here would cost O(stack).
+                // The paths are joined when read: building them here would cost O(stack). Both
+                // closures capture one object, which is then their context: one allocation.
+                let states = CommittedStates(previous: previous, proposed: proposed)
                 action = NavigationAction(
-                    currentPath: { proposed.displayedPath }, previousPath: { previous.displayedPath },
+                    currentPath: { states.proposed.displayedPath }, previousPath: { states.previous.displayedPath },
                     action: request.operation.actionKind
                 )
                 storage.lastAction = action
@@ -483,5 +485,19 @@ final class ScreenResult: Sendable {
     @inlinable
     init(value: any Sendable) {
         self.value = value
+    }
+}
+
+/// The states before and after a commit, for the paths of its ``NavigationAction``, built
+/// only when read.
+@usableFromInline
+final class CommittedStates<Route: RouteProvider>: Sendable {
+    @usableFromInline let previous: RouterState<Route>
+    @usableFromInline let proposed: RouterState<Route>
+
+    @inlinable
+    init(previous: RouterState<Route>, proposed: RouterState<Route>) {
+        self.previous = previous
+        self.proposed = proposed
     }
 }

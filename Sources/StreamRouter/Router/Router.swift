@@ -71,6 +71,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
+    /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
+    /// looks for one only when there is one to find).
+    @usableFromInline let hasStackMappings: Bool
 
     /// Creates a router.
     ///
@@ -88,6 +91,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ) {
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
+        hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         persistence = nil
@@ -155,6 +159,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage = ObservableState(
             RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
+        hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         self.policy = policy
         self.persistence = persistence
         changeHooks { hooks in
