@@ -80,4 +80,24 @@ extension Router {
     func publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
         storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
     }
+
+    /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it: the input
+    /// policy, the matching and the mapping closure, synchronously, with no navigation and
+    /// no event (for SwiftUI's `OpenURLAction`, which must answer at once). A parameter
+    /// that does not convert is `false`, as for ``openURL(_:)``.
+    ///
+    /// ```swift
+    /// .environment(\.openURL, OpenURLAction { url in
+    ///     guard router.canOpen(url) else { return .systemAction }
+    ///     Task { await router.openURL(url) }
+    ///     return .handled
+    /// })
+    /// ```
+    public func canOpen(_ url: URL) -> Bool {
+        guard (try? policy.check(url: url.absoluteString)) != nil, let urlMatchers else { return false }
+        if hasStackMappings, let stack = urlMatchers.matchStack(url) {
+            return (try? stack.get()) != nil
+        }
+        return (try? urlMatchers.match(url).get()) != nil
+    }
 }

@@ -135,6 +135,12 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
         await router.openURL(url)
     }
 
+    /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
+    /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
+    public func canOpen(_ url: URL) -> Bool {
+        router.canOpen(url)
+    }
+
     /// Adds a guard (see ``Router/addGuard(named:deadline:_:)``).
     @discardableResult
     public func addGuard(

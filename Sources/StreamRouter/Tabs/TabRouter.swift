@@ -492,6 +492,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         return true
     }
 
+    /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
+    /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
+    public func canOpen(_ url: URL) -> Bool {
+        selectedRouter.canOpen(url)
+    }
+
     /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).
     /// - Returns: Each tab's guard id, for ``Router/removeGuard(_:)`` on that tab's router.
     @discardableResult
