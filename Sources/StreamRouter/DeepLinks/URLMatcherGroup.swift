@@ -152,16 +152,23 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         }
         do {
             return .success(try routes[found.mapping](found.match))
-        } catch let error as URLParameterError {
-            return .failure(.parameterConversionFailed(error))
         } catch {
-            return .failure(.mappingFailed(pattern: found.match.pattern, error: error))
+            return .failure(Self.reason(for: error, in: found.match))
         }
     }
 
+    /// Why a mapping closure that threw for `match` did not handle its URL.
+    @usableFromInline
+    static func reason(for error: any Error, in match: MatchedURL) -> URLNotHandledReason {
+        if let error = error as? URLParameterError {
+            return .parameterConversionFailed(error)
+        }
+        return .mappingFailed(pattern: match.pattern, error: error)
+    }
+
     /// The stack `url` maps to when its mapping was made with
-    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``: `nil` for any other URL (then ``match(_:)`` says
-    /// what it maps to). Pure, like ``match(_:)``.
+    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``: `nil` for any other URL
+    /// (then ``match(_:)`` says what it maps to). Pure, like ``match(_:)``.
     @usableFromInline
     func matchStack(_ url: URL) -> Result<[Route], URLNotHandledReason>? {
         guard !stacks.isEmpty, let found = try? lookup.find(url), let stack = stacks[found.mapping] else {
@@ -169,10 +176,8 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         }
         do {
             return .success(try stack(found.match))
-        } catch let error as URLParameterError {
-            return .failure(.parameterConversionFailed(error))
         } catch {
-            return .failure(.mappingFailed(pattern: found.match.pattern, error: error))
+            return .failure(Self.reason(for: error, in: found.match))
         }
     }
 }

@@ -54,7 +54,7 @@ public final class RouterModel<Route: RouteProvider> {
     /// ``settled()`` to know the navigation is over.
     public var stack: [Route] {
         get { shownStack }
-        set { setStack(newValue) }
+        set { self[stackAt: 0] = newValue }
     }
 
     /// The topmost presentation's route, if any.
@@ -127,9 +127,8 @@ public final class RouterModel<Route: RouteProvider> {
                 return
             }
             if let newValue {
-                let style = newValue.transition.presentationStyle ?? .sheet
                 shownPresentations =
-                    Array(shownPresentations.prefix(level - 1)) + [Presentation(newValue, style: style)]
+                    Array(shownPresentations.prefix(level - 1)) + [Self.shownPresentation(of: newValue)]
             } else {
                 shownPresentations = Array(shownPresentations.prefix(level - 1))
             }
@@ -172,9 +171,10 @@ public final class RouterModel<Route: RouteProvider> {
         let state = router.state
         shownStack = state.stack
         shownPresentations = state.presentations
-        path = state.displayedPath
+        let path = state.displayedPath
+        self.path = path
         lastAction = router.lastAction
-        matches = NavigatorModel.matches(of: patterns, in: state.displayedPath)
+        matches = NavigatorModel.matches(of: patterns, in: path)
         subscription = SubscriptionToken(
             cancelling: Task { [weak self] in
                 for await snapshot in snapshots {
@@ -196,19 +196,19 @@ public final class RouterModel<Route: RouteProvider> {
         }
     }
 
-    private func setStack(_ newValue: [Route]) {
-        self[stackAt: 0] = newValue
-    }
-
     private func setModal(_ newValue: Route?) {
         guard newValue != modal else { return }
         if let newValue {
-            let style = newValue.transition.presentationStyle ?? .sheet
-            shownPresentations.append(Presentation(newValue, style: style))
+            shownPresentations.append(Self.shownPresentation(of: newValue))
         } else {
             shownPresentations.removeLast()
         }
         start(.modal(newValue))
+    }
+
+    /// How the model shows `route` presented until the router's state arrives.
+    private static func shownPresentation(of route: Route) -> Presentation<Route> {
+        Presentation(route, style: route.transition.presentationStyle ?? .sheet)
     }
 
     /// Takes the navigation's turn now (so setters navigate in the order they were called,

@@ -2,9 +2,10 @@
 /// and the stack pushed inside it, with the joined length of that stack's paths.
 ///
 /// A state keeps its presentations in a ``PersistentStack`` of levels (the topmost on
-/// top), like its base stack: a push inside the topmost presentation replaces one node, so
-/// a navigation copies nothing else and a lagging subscriber holding many states costs
-/// O(1) per navigation. Equality and hashing ignore entry ids, as for stacks.
+/// top), like its base stack, so a lagging subscriber holding many states costs O(1) per
+/// navigation; the topmost level's stack is kept in the state itself
+/// (``RouterState/topStack``), so a push inside it makes no level node. Equality and
+/// hashing ignore entry ids, as for stacks.
 @usableFromInline
 struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     /// The presented route, with its own id (its screen's result slot).
@@ -50,11 +51,7 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     /// ids that keep their paths.
     func renewed(keepingTop limit: Int) -> PresentationLevel {
         var level = PresentationLevel(RouteStackEntry(renewing: entry), style: style)
-        for entry in stack.bottomFirst.suffix(limit) {
-            let renewed = RouteStackEntry(renewing: entry)
-            level.stack.push(renewed)
-            level.stackPathLength += renewed.path.utf8.count
-        }
+        (level.stack, level.stackPathLength) = stack.renewed(keepingTop: limit)
         return level
     }
 

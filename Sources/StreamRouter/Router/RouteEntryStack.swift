@@ -1,5 +1,6 @@
-/// Pushing and popping route entries while keeping the joined length of their paths: the
-/// base stack of a ``RouterState`` and the stack inside each presentation do the same.
+/// Pushing, popping, searching and renewing route entries, keeping the joined length of
+/// their paths: the base stack of a ``RouterState`` and the stack inside each presentation
+/// do the same.
 extension PersistentStack {
     /// Pushes an entry for `route`; when the stack would hold more than `limit` routes, the
     /// bottom one is dropped (finding it walks the stack: only a stack at its limit pays).
@@ -27,5 +28,28 @@ extension PersistentStack {
         for _ in 0..<Swift.min(Swift.max(k, 0), count) {
             pathLength -= popLast()?.path.utf8.count ?? 0
         }
+    }
+
+    /// The top `limit` entries in fresh entries (new ids, the same paths), and the joined
+    /// length of their paths.
+    func renewed<Route>(keepingTop limit: Int) -> (PersistentStack, pathLength: Int)
+    where Element == RouteStackEntry<Route> {
+        var renewed = PersistentStack()
+        var pathLength = 0
+        for entry in bottomFirst.suffix(limit) {
+            let fresh = RouteStackEntry(renewing: entry)
+            renewed.push(fresh)
+            pathLength += fresh.path.utf8.count
+        }
+        return (renewed, pathLength)
+    }
+
+    /// How many entries lie above the topmost one holding `route`, or `nil` when none does.
+    @inlinable
+    func distanceFromTop<Route>(to route: Route) -> Int? where Element == RouteStackEntry<Route> {
+        for (distance, entry) in topDown.enumerated() where entry.route == route {
+            return distance
+        }
+        return nil
     }
 }

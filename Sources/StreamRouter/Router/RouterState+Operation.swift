@@ -84,6 +84,13 @@ extension RouterState {
     @inlinable
     mutating func dismissTopPresentation() {
         levels.popLast()
+        takeTopStackFromLevels()
+    }
+
+    /// Makes the topmost level's node's stack the current ``topStack`` (empty when nothing
+    /// is presented): after the levels changed below it.
+    @inlinable
+    mutating func takeTopStackFromLevels() {
         topStack = levels.last?.stack ?? PersistentStack()
         topStackPathLength = levels.last?.stackPathLength ?? 0
     }
@@ -144,7 +151,7 @@ extension RouterState {
         var stack = topStack
         var stackPathLength = topStackPathLength
         while let level = remaining.last {
-            if let distance = Self.distanceFromTop(of: route, in: stack) {
+            if let distance = stack.distanceFromTop(to: route) {
                 stack.removeLast(distance, pathLength: &stackPathLength)
             } else if level.entry.route == route {
                 stack = PersistentStack()
@@ -164,15 +171,6 @@ extension RouterState {
             dismissAllPresentations()
             removeLast(distance)
         }
-    }
-
-    /// How many routes lie above the topmost occurrence of `route` in `stack`.
-    @usableFromInline
-    static func distanceFromTop(of route: Route, in stack: PersistentStack<RouteStackEntry<Route>>) -> Int? {
-        for (distance, entry) in stack.topDown.enumerated() where entry.route == route {
-            return distance
-        }
-        return nil
     }
 
     /// The ids of every presented entry and every entry pushed inside a presentation.

@@ -76,8 +76,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         get { presentedLevels.map(\.presentation) }
         set {
             levels = PersistentStack(bottomFirst: newValue.map { PresentationLevel($0) })
-            topStack = levels.last?.stack ?? PersistentStack()
-            topStackPathLength = levels.last?.stackPathLength ?? 0
+            takeTopStackFromLevels()
         }
     }
 
@@ -244,16 +243,11 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     func renewed(keepingTop limit: Int = .max) -> RouterState {
         let limit = max(limit, 1)
         var state = RouterState()
-        for entry in entries.bottomFirst.suffix(limit) {
-            let renewed = RouteStackEntry(renewing: entry)
-            state.entries.push(renewed)
-            state.pathLength += renewed.path.utf8.count
-        }
+        (state.entries, state.pathLength) = entries.renewed(keepingTop: limit)
         for level in presentedLevels.suffix(limit) {
             state.levels.push(level.renewed(keepingTop: limit))
         }
-        state.topStack = state.levels.last?.stack ?? PersistentStack()
-        state.topStackPathLength = state.levels.last?.stackPathLength ?? 0
+        state.takeTopStackFromLevels()
         return state
     }
 
@@ -267,10 +261,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
     @inlinable
     func distanceFromTop(to route: Route) -> Int? {
-        for (distance, entry) in entries.topDown.enumerated() where entry.route == route {
-            return distance
-        }
-        return nil
+        entries.distanceFromTop(to: route)
     }
 
     // MARK: - Equality and coding

@@ -374,7 +374,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
     @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
-        if aboveTabs.storage.read({ $0.state.levels.isEmpty }) {
+        if !isPresentingAboveTabs {
             try await selectedRouter.navigate(to: route)
         } else {
             try await aboveTabs.navigate(to: route)
@@ -382,6 +382,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     // MARK: - Above the tabs
+
+    /// Whether anything is presented above the tabs (read without building the list).
+    @inlinable var isPresentingAboveTabs: Bool {
+        aboveTabs.storage.read { !$0.state.levels.isEmpty }
+    }
 
     /// What is presented above the tabs (a compose screen shown over every tab), bottom
     /// first; empty when nothing is.
@@ -481,7 +486,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
             return await aboveTabs.openURL(url)
         }
-        if aboveTabs.storage.read({ !$0.state.levels.isEmpty }) {
+        if isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
