@@ -276,13 +276,14 @@ extension Router {
             }
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
-            let stackChanged = !proposed.hasSamePath(as: previous)
-            // A stack change that leaves the displayed path as it was (a sheet dismissed as
-            // a route with its path is pushed) still publishes an action, with equal paths
-            // (`paths` skips it).
+            // A path not computed yet counts as changed (no route code runs under the lock),
+            // as does a stack change that leaves the displayed path as it was (a sheet
+            // dismissed as a route with its path is pushed): both publish an action, maybe
+            // with equal paths (`paths` skips it).
+            let stackChanged = proposed.hasSamePath(as: previous) != true
             let presentationsChanged = !proposed.presentationsAreIdentical(to: previous)
             if stackChanged
-                || (presentationsChanged && !proposed.hasSamePath(as: previous, includingModal: true))
+                || (presentationsChanged && proposed.hasSamePath(as: previous, includingModal: true) != true)
             {
                 // The paths are joined when read: building them here would cost O(stack). Both
                 // closures capture one object, which is then their context: one allocation.

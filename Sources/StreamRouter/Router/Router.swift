@@ -582,8 +582,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// stack's path followed by the presented modal's, so presenting a modal is a `.push`
     /// one level deeper and dismissing it a `.back` (see ``Router``). A navigation that
     /// changes neither publishes nothing; one that changes the stack but leaves the
-    /// displayed path as it was (a modal dismissed as a route with the same path is pushed)
-    /// publishes an action whose paths are equal.
+    /// displayed path as it was (a modal dismissed as a route with the same path is pushed,
+    /// or a route with the default path, not computed yet, replaced by one with the same
+    /// path: see ``RouteProvider/path``) publishes an action whose paths are equal.
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }

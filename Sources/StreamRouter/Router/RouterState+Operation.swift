@@ -76,7 +76,7 @@ extension RouterState {
         levels.push(
             PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
         topStack = PersistentStack()
-        topStackPathLength = 0
+        topStackPathLength = _JoinedPathLength()
     }
 
     /// Removes the topmost presentation; the one below it, if any, becomes the topmost, with
@@ -92,7 +92,7 @@ extension RouterState {
     @inlinable
     mutating func takeTopStackFromLevels() {
         topStack = levels.last?.stack ?? PersistentStack()
-        topStackPathLength = levels.last?.stackPathLength ?? 0
+        topStackPathLength = levels.last?.stackPathLength ?? _JoinedPathLength()
     }
 
     /// Removes every presentation.
@@ -100,7 +100,7 @@ extension RouterState {
     mutating func dismissAllPresentations() {
         levels = PersistentStack()
         topStack = PersistentStack()
-        topStackPathLength = 0
+        topStackPathLength = _JoinedPathLength()
     }
 
     /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
@@ -155,11 +155,11 @@ extension RouterState {
                 stack.removeLast(distance, pathLength: &stackPathLength)
             } else if level.entry.route == route {
                 stack = PersistentStack()
-                stackPathLength = 0
+                stackPathLength = _JoinedPathLength()
             } else {
                 remaining.popLast()
                 stack = remaining.last?.stack ?? PersistentStack()
-                stackPathLength = remaining.last?.stackPathLength ?? 0
+                stackPathLength = remaining.last?.stackPathLength ?? _JoinedPathLength()
                 continue
             }
             levels = remaining

@@ -355,7 +355,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if !current.hasSamePath(as: previous, includingModal: true) {
+            if current.hasSamePath(as: previous, includingModal: true) != true {
                 let action = NavigationAction(
                     currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
                 event.action = action
