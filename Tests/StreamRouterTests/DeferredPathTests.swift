@@ -41,8 +41,7 @@ import Testing
         }
     }
 
-    /// A route type keeping the default path, used by no other test: which types keep the
-    /// default is learned once per process.
+    /// A route type keeping the default path.
     enum CountedRoute: RouteProvider {
         case item(Counted)
         case replacing(Counted)
@@ -57,9 +56,15 @@ import Testing
         }
     }
 
+    /// Used only by the test below, which sees its first route: which types keep the
+    /// default is learned once per process, and tests run in parallel.
+    enum OncePerEntryRoute: RouteProvider {
+        case item(Counted)
+    }
+
     @Test func aDefaultPathIsComputedWhenReadAndOncePerEntry() async throws {
         let count = DescriptionCount()
-        let router = Router<CountedRoute>()
+        let router = Router<OncePerEntryRoute>()
         // The first route of the type tells the router that the type keeps the default.
         try await router.navigate(to: .item(Counted(0, count)))
         let afterFirst = count.count

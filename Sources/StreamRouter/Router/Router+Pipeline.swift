@@ -13,11 +13,36 @@ extension Router {
     /// call order.
     @inlinable
     func enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
-        storage.update { storage, publish in
+        guard options.concurrency == .queue else {
+            return enqueueSuperseding(operation, url: url)
+        }
+        return storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
             publish(.started(request))
             return request
         }
+    }
+
+    /// ``enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
+    /// at once, from every earlier navigation that has not committed. Those waiting are
+    /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
+    /// are cancelled (it throws when they return, or when it tries to commit).
+    @usableFromInline
+    func enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+        let (request, waiters, running) = storage.update { storage, publish in
+            let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
+            publish(.started(request))
+            let waiters = storage.queue.supersede(before: request.id)
+            let running = storage.runningHooks
+            storage.runningHooks = nil
+            return (request, waiters, running)
+        }
+        // After the lock: resuming and cancelling are runtime calls.
+        for waiter in waiters {
+            waiter.resume(returning: false)
+        }
+        running?.cancel()
+        return request
     }
 
     /// Waits for the request's turn, runs the guards and transition handlers, and commits.
@@ -61,6 +86,10 @@ extension Router {
         var state = served ?? storage.read { $0.state }
         let request =
             decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
+        if options.repeatedPush == .ignore, Self.isRepeatedPush(request.operation, on: state) {
+            committed = true
+            return try commit(request, state, opening: nil, delivering: nil)
+        }
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
@@ -78,7 +107,11 @@ extension Router {
             if hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition }) {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                if let redirect = try await runHooks(pending, guards: hasGuards, transitions: hasTransitions) {
+                let redirect =
+                    options.concurrency == .latestWins
+                    ? try await runHooksSupersedably(pending, guards: hasGuards, transitions: hasTransitions)
+                    : try await runHooks(pending, guards: hasGuards, transitions: hasTransitions)
+                if let redirect {
                     current = try redirecting(request, current, to: redirect, chain: &chain)
                     state = storage.read { $0.state }
                     continue
@@ -94,8 +127,55 @@ extension Router {
                 Self.shownEntry(of: $0, from: state, to: proposed, request: current)
             }
             committed = true
-            return commit(current, proposed, opening: shown, delivering: result)
+            return try commit(current, proposed, opening: shown, delivering: result)
         }
+    }
+
+    /// Whether `operation` pushes or presents one route that is already the topmost
+    /// displayed one in `state` (see ``NavigationOptions/RepeatedPush/ignore``).
+    @inlinable
+    static func isRepeatedPush(_ operation: NavigationOperation<Route>, on state: RouterState<Route>) -> Bool {
+        guard case .navigate(let routes) = operation, routes.count == 1, let top = state.topmostDisplayedRoute
+        else { return false }
+        return top == routes[0]
+    }
+
+    /// ``runHooks(_:guards:transitions:)`` in a task of its own, registered so that a later
+    /// navigation can cancel it (``NavigationOptions/Concurrency/latestWins``); the calling
+    /// task's cancellation cancels it too.
+    @usableFromInline
+    func runHooksSupersedably(
+        _ pending: PendingNavigation<Route>,
+        guards hasGuards: Bool,
+        transitions hasTransitions: Bool
+    ) async throws(NavigationError) -> NavigationOperation<Route>? {
+        let ticket = pending.request.id
+        let work = Task { () async -> Result<NavigationOperation<Route>?, NavigationError> in
+            do throws(NavigationError) {
+                return .success(try await self.runHooks(pending, guards: hasGuards, transitions: hasTransitions))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let isServed = storage.update { storage, _ in
+            guard storage.queue.isServing(ticket) else { return false }
+            storage.runningHooks = RunningHooks(ticket: ticket, cancel: { work.cancel() })
+            return true
+        }
+        if !isServed {
+            work.cancel()  // superseded before its hooks started
+        }
+        let outcome = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        storage.update { storage, _ in
+            if storage.runningHooks?.ticket == ticket {
+                storage.runningHooks = nil
+            }
+        }
+        return try outcome.get()
     }
 
     /// Whether the current task runs a hook of this router (see `GuardedRouters`). A router
@@ -257,14 +337,17 @@ extension Router {
     /// their ends up to what both stacks share, and the entries that left are looked for
     /// only while someone awaits a result.
     /// - Returns: The id of the entry whose result slot was opened, if any.
+    /// - Throws: ``NavigationError/superseded`` when a later navigation took its turn.
     @inlinable
     func commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
         delivering result: ScreenResult?
-    ) -> UInt64? {
-        let outcome: CommitOutcome = storage.update { storage, publish in
+    ) throws(NavigationError) -> UInt64? {
+        let committed: CommitOutcome? = storage.update { storage, publish in
+            // Only under `latestWins` can another navigation have taken the turn.
+            guard storage.queue.isServing(request.id) else { return nil }
             let previous = storage.state
             storage.state = proposed
             let deliveries =
@@ -300,6 +383,9 @@ extension Router {
             return CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next
             )
+        }
+        guard let outcome = committed else {
+            throw reject(request, .superseded)
         }
         for delivery in outcome.deliveries {
             delivery.resume()  // after the lock: resuming is a runtime call
@@ -391,14 +477,17 @@ extension Router {
 
     /// Publishes `.cancelled` or `.failed`.
     /// - Returns: `error`, to throw.
+    /// A navigation a later one superseded is rejected as ``NavigationError/superseded``,
+    /// whatever stopped it (its hooks saw the cancellation, or it was waiting).
     @usableFromInline
     func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
         storage.update { storage, publish in
+            let error = storage.queue.wasSuperseded(request.id) ? .superseded : error
             let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
             storage.journal?.record(event)
             publish(event)
+            return error
         }
-        return error
     }
 
     /// Suspends until it is `ticket`'s turn.

@@ -1,5 +1,5 @@
 extension Router {
-    /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:)``)
+    /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:options:)``)
     /// as a navigation through the guards, then reports how it went, also on
     /// ``persistenceEvents``.
     ///

@@ -69,6 +69,10 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
     @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 
+    /// How overlapping navigations are ordered and what a repeated push does, given at
+    /// creation.
+    public let options: NavigationOptions
+
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
     /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
@@ -84,11 +88,15 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, and on the stack's
     ///     length (``InputPolicy/maximumHistoryEntries``: a push beyond it drops the bottom
     ///     route; a longer `state` keeps its top routes).
+    ///   - options: How overlapping navigations are ordered and what a repeated push does;
+    ///     first in, first out and pushed again by default.
     public init(
         state: RouterState<Route> = RouterState(),
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
+        self.options = options
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
@@ -141,14 +149,17 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
     ///     on the restored state.
+    ///   - options: How overlapping navigations are ordered and what a repeated push does.
     public init(
         initialState: RouterState<Route> = RouterState(),
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
         guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
+        self.options = options
         let persistence = StatePersistence<RouterState<Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
@@ -657,6 +668,13 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// finishes or throws, a URL as a stream of one `Bool`.
     public var streams: RouterStreams<Route> {
         RouterStreams(router: self)
+    }
+
+    /// The navigations waiting for their turn, given up before it, or with hooks running in
+    /// a task a later navigation would cancel (``NavigationOptions/Concurrency/latestWins``):
+    /// 0 once every navigation has ended, whatever superseded it.
+    @_spi(Testing) public var pendingNavigationCount: Int {
+        storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) }
     }
 
     /// The number of live streams of this router (for tests and diagnostics).

@@ -135,6 +135,13 @@ extension RouterState {
         levels.isEmpty ? entries.last?.id : topStack.last?.id
     }
 
+    /// The route shown on top of everything: the topmost presentation's top pushed route,
+    /// or its route when nothing is pushed inside, or the base stack's top route.
+    @inlinable var topmostDisplayedRoute: Route? {
+        if let pushed = topStack.last { return pushed.route }
+        return levels.last?.entry.route ?? entries.last?.route
+    }
+
     /// The current level's top route (as ``currentTopEntryID``).
     @inlinable var currentTop: Route? {
         levels.isEmpty ? entries.last?.route : topStack.last?.route

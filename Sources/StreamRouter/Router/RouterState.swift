@@ -2,7 +2,7 @@
 /// route with a stack of its own; see ``Presentation``).
 ///
 /// `Codable`, so it can be saved after each change (see ``Router/states(bufferingPolicy:)``)
-/// and given back to ``Router/init(state:urlMatchers:policy:)`` at launch. A state saved
+/// and given back to ``Router/init(state:urlMatchers:policy:options:)`` at launch. A state saved
 /// before presentations held stacks (a `modal`) decodes as one sheet.
 ///
 /// Copies share their storage: a router publishes its state with every event, and a

@@ -35,6 +35,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public let urlMatchers: URLMatcherGroup<Route>?
     /// The limits every tab's router applies.
     public let policy: InputPolicy
+    /// The options every tab's router (and ``aboveTabs``) was made with.
+    public let options: NavigationOptions
 
     private let tabOf: @Sendable (Route) -> Tab?
     let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
@@ -65,17 +67,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - selected: The tab selected at first.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies.
+    ///   - options: The options of every tab's router (and of ``aboveTabs``): each
+    ///     supersedes and ignores repeated pushes within its own queue.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
         selected: Tab,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         self.init(
             tabs: tabs, state: TabRouterState(selected: selected), persistence: nil,
-            urlMatchers: urlMatchers, policy: policy, guards: [], tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, options: options, guards: [], tabOf: tabOf
         )
     }
 
@@ -115,6 +120,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///     order (and on each tab ``router(for:)`` makes later); none by default.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
+    ///   - options: The options of every tab's router (and of ``aboveTabs``).
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
@@ -124,6 +130,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         let persistence = StatePersistence<TabRouterState<Tab, Route>>(
@@ -144,7 +151,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         self.init(
             tabs: tabs, state: state, persistence: persistence,
-            urlMatchers: urlMatchers, policy: policy, guards: guards, tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, options: options, guards: guards, tabOf: tabOf
         )
         for tab in self.tabs {
             Self.register(guards, on: router(for: tab))
@@ -166,9 +173,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         persistence: StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
+        options: NavigationOptions,
         guards: [NavigationGuard<Route>],
         tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
+        self.options = options
         var unique: [Tab] = []
         for tab in tabs + [state.selected] where !unique.contains(tab) {
             unique.append(tab)
@@ -180,8 +189,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.persistence = persistence
         creationGuards = guards
         initialSelection = state.selected
-        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy)
-        let routers = unique.map { Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy) }
+        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy, options: options)
+        let routers = unique.map {
+            Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy, options: options)
+        }
         var initial = TabHub<Tab, Route>(
             tabs: unique, stacks: routers.map(\.state),
             selectedIndex: unique.firstIndex(of: state.selected) ?? 0
@@ -283,7 +294,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             let waiting = hub.update { hub, _ in hub.waitingStacks.removeValue(forKey: tab) }
             let showsNow = creationGuards.isEmpty
             let router = Router<Route>(
-                state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy)
+                state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy,
+                options: options)
             Self.register(creationGuards, on: router)
             let position = hub.update { hub, _ in
                 hub.tabs.append(tab)
