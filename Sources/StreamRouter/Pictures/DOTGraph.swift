@@ -68,7 +68,7 @@ struct DOTGraph {
         lines += nodes.map { "    " + $0 + ";" }
         for (index, cluster) in clusters.enumerated() {
             lines.append("    subgraph cluster_\(index) {")
-            lines.append("        label=" + Self.quoted(cluster.label) + ";")
+            lines.append("        graph " + Self.list(["label": cluster.label, "labelloc": "t"]) + ";")
             lines += cluster.nodes.map { "        " + $0 + ";" }
             lines.append("    }")
         }

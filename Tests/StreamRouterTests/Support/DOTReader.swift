@@ -73,9 +73,8 @@ struct DOTReader {
                     throw Failure(description: "cluster id")
                 }
                 try expect(.symbol("{"))
-                try expect(.identifier("label"))
-                try expect(.symbol("="))
-                guard case .quoted(let label) = try next() else { throw Failure(description: "cluster label") }
+                try expect(.identifier("graph"))
+                guard let label = try attributes()["label"] else { throw Failure(description: "cluster label") }
                 try expect(.symbol(";"))
                 clusters.append((label, []))
                 cluster = clusters.count - 1
