@@ -1,13 +1,13 @@
 // The StreamRouter playground: a scripted tour when stdin is piped or redirected,
 // an interactive prompt when it is a terminal; `--pictures DIR` writes the pictures' DOT text.
 
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import Foundation
 
 // `--pictures DIR` (for scripts/render-pictures.sh): writes the pictures' DOT text to DIR.
 let arguments = CommandLine.arguments

@@ -8,7 +8,9 @@ import Testing
 /// escaping; rendered by `dot` when it is installed (CI installs it).
 @Suite(.suiteLimit) struct GraphvizTests {
     enum Page: RouteProvider {
-        case home, page(String), sheet
+        case home
+        case page(String)
+        case sheet
 
         var transition: RouteTransition {
             self == .sheet ? .sheet : .push
@@ -82,7 +84,8 @@ import Testing
         let article = try #require(graph.nodes(labelled: "#2 /news/:id → article\nunreachable").first)
         let newsEntry = try #require(graph.nodes(labelled: "#1 /news/:id? → news").first)
         #expect(graph.nodes[article]?["color"] == "#c62828")
-        #expect(graph.edges.contains { $0.from == newsEntry && $0.to == article && $0.attributes["label"] == "shadows" })
+        #expect(
+            graph.edges.contains { $0.from == newsEntry && $0.to == article && $0.attributes["label"] == "shadows" })
         #expect(graph.edges.filter { $0.attributes["label"] == "shadows" }.count == 1)
         #expect(table.graphviz() == (try Self.table()).graphviz(), "deterministic")
     }

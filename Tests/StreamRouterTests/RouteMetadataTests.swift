@@ -7,7 +7,11 @@ import Testing
 /// routers and split routers, analytics names on events and journal entries.
 @Suite(.suiteLimit) struct RouteMetadataTests {
     enum ShopRoute: RouteProvider {
-        case home, orders, order(Int), settings, pane(String), untitled
+        case home, orders
+        case order(Int)
+        case settings
+        case pane(String)
+        case untitled
 
         var transition: RouteTransition {
             self == .settings ? .sheet : .push

@@ -23,7 +23,8 @@ extension TabNavigationJournal {
         order += startState.stacks.keys.filter { !order.contains($0) }.sorted { "\($0)" < "\($1)" }
         var clusters: [Tab: Int] = [:]
         for tab in order {
-            clusters[tab] = graph.addCluster(label: tab == startState.selected ? "\(tab) (selected at start)" : "\(tab)")
+            clusters[tab] = graph.addCluster(
+                label: tab == startState.selected ? "\(tab) (selected at start)" : "\(tab)")
         }
         let end = endState
         var nodes: [Tab: [RouterState<Route>: String]] = [:]

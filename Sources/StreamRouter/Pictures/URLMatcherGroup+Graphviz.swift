@@ -1,7 +1,7 @@
 extension URLMatcherGroup {
     /// The URL mappings as a Graphviz graph in the DOT language: a node per group (its
     /// number, schemes and hosts), under it the group's patterns as a tree of segments, each
-    /// mapping a node (`#index pattern`, marked `stack` for a ``URLPathMapper/mapStack(_:_:)``
+    /// mapping a node (`#index pattern`, marked `stack` for a `mapStack`
     /// mapping) under its last segment; conflicting mappings (``conflicts``) in red with a
     /// dashed red edge from each mapping that shadows them, and malformed patterns
     /// (``patternErrors``) in red under their group.
