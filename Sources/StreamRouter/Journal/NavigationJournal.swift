@@ -60,7 +60,7 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             url: URL? = nil,
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>,
-            analyticsName: String? = nil
+            analyticsName: String?
         ) {
             self.step = step
             self.operation = operation
@@ -68,6 +68,23 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             self.outcome = outcome
             self.state = state
             self.analyticsName = analyticsName
+        }
+
+        /// Creates an entry without an analytics name.
+        /// - Parameters:
+        ///   - step: The navigation's position among those recorded.
+        ///   - operation: The operation as it was asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The router's state after it.
+        public init(
+            step: Int,
+            operation: NavigationOperation<Route>,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>
+        ) {
+            self.init(step: step, operation: operation, url: url, outcome: outcome, state: state, analyticsName: nil)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -71,7 +71,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             url: URL? = nil,
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>?,
-            analyticsName: String? = nil
+            analyticsName: String?
         ) {
             self.step = step
             self.tab = tab
@@ -80,6 +80,27 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             self.outcome = outcome
             self.state = state
             self.analyticsName = analyticsName
+        }
+
+        /// Creates an entry without an analytics name.
+        /// - Parameters:
+        ///   - step: The entry's position among those recorded.
+        ///   - tab: The tab selected or navigated.
+        ///   - operation: A selection or the navigation as asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The tab's state after a navigation, `nil` for a selection.
+        public init(
+            step: Int,
+            tab: Tab,
+            operation: Operation,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>?
+        ) {
+            self.init(
+                step: step, tab: tab, operation: operation, url: url, outcome: outcome, state: state,
+                analyticsName: nil)
         }
 
         private enum CodingKeys: String, CodingKey {
