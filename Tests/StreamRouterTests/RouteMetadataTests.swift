@@ -1,6 +1,7 @@
 import Foundation
 import StreamRouter
 import StreamRouterTesting
+import Synchronization
 import Testing
 
 /// Route metadata (DESIGN, "Route metadata and pictures"): titles streamed by routers, tab
@@ -36,6 +37,42 @@ import Testing
     /// A route type that declares no metadata gets an empty one.
     enum PlainRoute: RouteProvider {
         case a
+    }
+
+    /// A route that counts the reads of its metadata.
+    enum CountedRoute: RouteProvider {
+        case page(Int)
+
+        static let reads = Atomic<Int>(0)
+
+        var metadata: RouteMetadata {
+            Self.reads.add(1, ordering: .relaxed)
+            return RouteMetadata(title: "page", analyticsName: "page")
+        }
+    }
+
+    /// Navigations read no metadata, even with events, states and a journal recorded; titles
+    /// read one per displayed entry per state, a journal one per entry when it is read.
+    @Test func metadataIsReadOnlyForWhoeverAsks() async throws {
+        let router = Router<CountedRoute>()
+        let events = StreamRecorder(router.events)
+        let states = StreamRecorder(router.states)
+        router.startRecording()
+        for id in 0..<50 {
+            try await router.navigate(to: .page(id))
+        }
+        _ = try await events.next(100)
+        _ = try await states.next(51)
+        #expect(CountedRoute.reads.load(ordering: .relaxed) == 0)
+        let titles = StreamRecorder(router.titles)
+        #expect(try await titles.next().first?.count == 50)
+        #expect(CountedRoute.reads.load(ordering: .relaxed) == 50, "one read per displayed entry")
+        try await router.navigateBack()
+        #expect(try await titles.next().first?.count == 49)
+        #expect(CountedRoute.reads.load(ordering: .relaxed) == 50 + 49)
+        let journal = try #require(router.journal)
+        #expect(journal.entries.count == 51 && journal.entries.allSatisfy { $0.analyticsName == "page" })
+        #expect(CountedRoute.reads.load(ordering: .relaxed) == 50 + 49 + 51, "one read per entry")
     }
 
     @Test func metadataDefaultsToNone() {
