@@ -60,6 +60,23 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// explicit one when no one reads their paths. As ``Router/paths`` reads them while the
     /// router publishes, a payload's `description` must not call the router.
     var path: String { get }
+
+    /// What an app shows and logs for this route: a title (navigation bars, breadcrumbs,
+    /// ``Router/titles``) and an analytics name (``RouterEvent/analyticsName``,
+    /// ``NavigationJournal/Entry/analyticsName``); an empty ``RouteMetadata`` by default.
+    ///
+    /// ```swift
+    /// extension AppRoute {
+    ///     var metadata: RouteMetadata { RouteMetadata(title: "Orders", analyticsName: "orders") }
+    /// }
+    /// ```
+    ///
+    /// A router reads it only for those who ask: while titles are streamed, once for each
+    /// displayed entry of each state published; for an event's or a journal entry's
+    /// analytics name, when it is read (a journal's, when the journal is read). Never on a
+    /// navigation's own path, so it may be computed (a localised string), but keep it cheap
+    /// and dependent on the route's value only.
+    var metadata: RouteMetadata { get }
 }
 
 extension RouteProvider {
@@ -71,5 +88,10 @@ extension RouteProvider {
     /// ``RouteTransition/push``.
     public var transition: RouteTransition {
         .push
+    }
+
+    /// No title and no analytics name.
+    public var metadata: RouteMetadata {
+        RouteMetadata()
     }
 }

@@ -594,7 +594,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// under that router's lock (the order relays take the locks in, so no relayed state is
     /// overwritten by an older one); then the subscription itself, whose first element reads
     /// the fresh copies.
-    private func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
+    func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
         let placeholder = hub.subscribe(bufferingPolicy: .bufferingNewest(0), transform: { _ in Int?.none })
         let tabs = hub.read { $0.tabs }
         for (position, tab) in tabs.enumerated() {
