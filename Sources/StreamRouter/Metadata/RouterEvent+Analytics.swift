@@ -25,6 +25,8 @@ extension RouterEvent {
             request.operation.namedRoute?.metadata.analyticsName
         case .redirected(_, let target):
             target.operation.namedRoute?.metadata.analyticsName
+        case .loaded(_, _, let route):
+            route.metadata.analyticsName
         case .urlNotHandled:
             nil
         }

@@ -148,6 +148,13 @@ final class _DeferredPath: Sendable {
 /// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
 private let routeStackEntryIDs = Atomic<UInt64>(0)
 
+/// The id the next entry made will have, or a later one (for telling the entries a
+/// navigation made: ids are taken in increasing order).
+@usableFromInline
+func upcomingRouteStackEntryID() -> UInt64 {
+    routeStackEntryIDs.load(ordering: .relaxed)
+}
+
 /// The next ``RouteStackEntry/id``.
 @usableFromInline
 func nextRouteStackEntryID() -> UInt64 {

@@ -66,6 +66,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Which kinds of hooks are registered (``RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
     @usableFromInline let hookKinds = Atomic<UInt8>(0)
+    /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
+    /// their own, as a lookup hashes routes.
+    let preloads = Locked<[Route: Preloaded]>([:])
     /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
     @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 
@@ -565,7 +568,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds``.
-    private func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
+    func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
         hooks.withLock { hooks in
             let result = body(&hooks)
             hookKinds.store(hooks.kinds, ordering: .releasing)

@@ -15,6 +15,9 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     /// The hooks of the navigation being served, running in a task of their own that a
     /// later navigation cancels (``NavigationOptions/Concurrency/latestWins`` only).
     @usableFromInline var runningHooks: RunningHooks?
+    /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
+    /// empty for a router without loaders.
+    @usableFromInline var loadedValues: [UInt64: [LoadedValue]] = [:]
 
     init(_ state: RouterState<Route>) {
         self.state = state
