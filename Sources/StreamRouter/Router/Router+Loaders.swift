@@ -76,7 +76,9 @@ extension Router {
             do {
                 let value: (any Sendable)?
                 if let deadline {
-                    guard let answer = try await GuardDeadline.run(within: deadline, on: clock, { try await loader.load(route) })
+                    guard
+                        let answer = try await GuardDeadline.run(
+                            within: deadline, on: clock, { try await loader.load(route) })
                     else { return }  // past its deadline: the navigation will load
                     value = answer
                 } else {
@@ -119,7 +121,9 @@ extension Router {
                 values = preloaded
             } else {
                 for loader in loaders {
-                    if let value = try await run(loader, for: route, of: pending, deadline: defaultDeadline, clock: clock) {
+                    if let value = try await run(
+                        loader, for: route, of: pending, deadline: defaultDeadline, clock: clock)
+                    {
                         values.append(LoadedValue(loader: loader.name, value: value))
                     }
                 }

@@ -42,6 +42,9 @@ extension Router {
             waiter.resume(returning: false)
         }
         running?.cancel()
+        if hasAsyncMappings {
+            supersedeURLResolutions()
+        }
         return request
     }
 
@@ -197,7 +200,9 @@ extension Router {
     /// set) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
     @usableFromInline
-    func runHooks(_ pending: PendingNavigation<Route>, _ kinds: HookSelection) async throws(NavigationError)
+    func runHooks(
+        _ pending: PendingNavigation<Route>, _ kinds: HookSelection
+    ) async throws(NavigationError)
         -> HooksOutcome<Route>
     {
         if kinds.guards || kinds.transitions || kinds.loaders {

@@ -81,6 +81,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
     /// looks for one only when there is one to find).
     @usableFromInline let hasStackMappings: Bool
+    /// Whether any of ``urlMatchers``' mappings is `async` (read once, like
+    /// ``hasStackMappings``).
+    @usableFromInline let hasAsyncMappings: Bool
+    /// The `async` URL mappings being awaited, which a later navigation cancels under
+    /// ``NavigationOptions/Concurrency/latestWins``.
+    let urlResolutions = Locked(URLResolutions())
 
     /// Creates a router.
     ///
@@ -103,6 +109,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         persistence = nil
@@ -174,6 +181,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
             RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         self.policy = policy
         self.persistence = persistence
         changeHooks { hooks in
@@ -673,11 +681,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         RouterStreams(router: self)
     }
 
-    /// The navigations waiting for their turn, given up before it, or with hooks running in
-    /// a task a later navigation would cancel (``NavigationOptions/Concurrency/latestWins``):
-    /// 0 once every navigation has ended, whatever superseded it.
+    /// The navigations waiting for their turn, given up before it, with hooks running in a
+    /// task a later navigation would cancel (``NavigationOptions/Concurrency/latestWins``), or
+    /// awaiting an `async` URL mapping: 0 once every navigation has ended, whatever
+    /// superseded it.
     @_spi(Testing) public var pendingNavigationCount: Int {
-        storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) }
+        storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) } + urlResolutions.withLock { $0.count }
     }
 
     /// The number of live streams of this router (for tests and diagnostics).

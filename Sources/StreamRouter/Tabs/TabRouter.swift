@@ -487,8 +487,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// selection then does not change.
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        let opener = selectedRouter
+        // An `async` mapping is awaited first (on the selected tab's router, whose later
+        // navigations supersede it under `latestWins`): its route decides the tab.
+        let resolved = opener.hasAsyncMappings ? await opener.resolveAsyncMapping(url) : nil
+        if case .failure(let reason)? = resolved {
+            opener.publishNotHandled(url, reason)
+            return false
+        }
         let route: Route? =
-            if (try? policy.check(url: url.absoluteString)) != nil, case .success(let route)? = urlMatchers?.match(url)
+            if case .success(let route)? = resolved {
+                route
+            } else if (try? policy.check(url: url.absoluteString)) != nil,
+                case .success(let route)? = urlMatchers?.match(url)
             {
                 route
             } else {
@@ -496,14 +507,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             }
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return await aboveTabs.openURL(url)
+            return resolved != nil ? await aboveTabs.open(url, .success(route)) : await aboveTabs.openURL(url)
         }
         if isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        guard let request = target.beginOpening(url) else { return false }
+        let opening =
+            resolved != nil ? route.map { target.enqueue(.navigate(to: [$0]), url: url) } : target.beginOpening(url)
+        guard let request = opening else { return false }
         guard await target.finishOpening(url, request) else { return false }
         try? await select(tab, popsToRoot: false)
         return true
