@@ -70,6 +70,7 @@ struct NavigationQueue: Sendable {
     /// not left (the one being served and those waiting), for
     /// ``NavigationOptions/Concurrency/latestWins``.
     /// - Returns: The continuations of the waiting ones, to resume with `false`.
+    @usableFromInline
     mutating func supersede(before ticket: Ticket) -> [Waiter] {
         guard serving != ticket else { return [] }
         let superseded = Array(waiting.values)

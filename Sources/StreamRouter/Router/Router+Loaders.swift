@@ -114,7 +114,7 @@ extension Router {
     /// - Returns: The values, by route, in the order of the routes.
     func runLoaders(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> RouteLoads<Route> {
         let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
-        var loads: [(route: Route, values: [LoadedValue])] = []
+        var loads: [RouteLoad<Route>] = []
         for route in pending.destinations {
             var values: [LoadedValue] = []
             if let preloaded = takePreload(of: route) {
@@ -134,7 +134,7 @@ extension Router {
                     publish(.loaded(pending.request, loader: value.loader, route: route))
                 }
             }
-            loads.append((route, values))
+            loads.append(RouteLoad(route: route, values: values))
         }
         return RouteLoads(loads)
     }
@@ -181,6 +181,12 @@ struct LoadedValue: Sendable {
     let value: any Sendable
 }
 
+/// The values loaded for one route a navigation shows.
+struct RouteLoad<Route: RouteProvider>: Sendable {
+    let route: Route
+    let values: [LoadedValue]
+}
+
 /// What ``Router/preload(_:for:)`` kept for a route.
 struct Preloaded: Sendable {
     let values: [LoadedValue]
@@ -193,9 +199,9 @@ struct Preloaded: Sendable {
 /// pipeline passes one optional reference (`nil` for a router without loaders).
 @usableFromInline
 final class RouteLoads<Route: RouteProvider>: Sendable {
-    let loads: [(route: Route, values: [LoadedValue])]
+    let loads: [RouteLoad<Route>]
 
-    init(_ loads: [(route: Route, values: [LoadedValue])]) {
+    init(_ loads: [RouteLoad<Route>]) {
         self.loads = loads
     }
 

@@ -27,7 +27,7 @@ extension Router {
     /// at once, from every earlier navigation that has not committed. Those waiting are
     /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
     /// are cancelled (it throws when they return, or when it tries to commit).
-    @usableFromInline
+    @inlinable
     func enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
         let (request, waiters, running) = storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)

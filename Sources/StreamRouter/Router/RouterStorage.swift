@@ -39,5 +39,5 @@ struct RouterSnapshot<Route: RouteProvider>: Sendable {
 @usableFromInline
 struct RunningHooks: Sendable {
     let ticket: NavigationQueue.Ticket
-    let cancel: @Sendable () -> Void
+    @usableFromInline let cancel: @Sendable () -> Void
 }
