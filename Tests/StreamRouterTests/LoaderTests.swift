@@ -190,6 +190,23 @@ import Testing
         #expect(router.stack == [.product(id: 3), .product(id: 4)])
     }
 
+    @Test func theJournalRecordsEachLoadOnItsNavigation() async throws {
+        let router = Router<Route>()
+        router.addLoader(named: "profile") { route in
+            if case .profile(let id) = route { id } else { nil }
+        }
+        router.addLoader(named: "badge") { route in route == .profile(id: 2) ? "new" : nil }
+        router.startRecording(keepingNewest: 10)
+        try await router.navigate(to: .profile(id: 2))
+        try await router.navigate(to: .a)
+        let journal = try #require(router.journal)
+        #expect(journal.entries.map(\.loads) == [["profile", "badge"], []])
+        #expect(journal.stepCount == 2, "a load is not a step of its own")
+        let decoded = try JSONDecoder().decode(
+            NavigationJournal<Route>.self, from: try JSONEncoder().encode(journal))
+        #expect(decoded.entries.map(\.loads) == [["profile", "badge"], []])
+    }
+
     @Test func removingALoaderStopsIt() async throws {
         let router = Router<Route>()
         let id = router.addLoader(named: "a") { route in route == .a ? 1 : nil }

@@ -130,9 +130,11 @@ extension Router {
                 }
             }
             guard !values.isEmpty else { continue }
-            storage.update { _, publish in
+            storage.update { storage, publish in
                 for value in values {
-                    publish(.loaded(pending.request, loader: value.loader, route: route))
+                    let event = RouterEvent.loaded(pending.request, loader: value.loader, route: route)
+                    Self.record(event, into: storage.journal)
+                    publish(event)
                 }
             }
             loads.append(RouteLoad(route: route, values: values))
