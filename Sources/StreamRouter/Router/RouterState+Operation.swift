@@ -112,9 +112,11 @@ extension RouterState {
             if replacingTop { removeLast(1) }
             push(route, limit: limit, neighbour: neighbour)
         } else {
-            let neighbour = topStack.last
-            if replacingTop { topStack.removeLast(1, pathLength: &topStackPathLength) }
-            topStack.push(route, limit: limit, neighbour: neighbour, pathLength: &topStackPathLength)
+            let presented = _uniquePresentation()
+            let neighbour = presented.topStack.last
+            if replacingTop { presented.topStack.removeLast(1, pathLength: &presented.topStackPathLength) }
+            presented.topStack.push(
+                route, limit: limit, neighbour: neighbour, pathLength: &presented.topStackPathLength)
         }
     }
 
@@ -125,7 +127,8 @@ extension RouterState {
         if levels.isEmpty {
             removeLast(k)
         } else {
-            topStack.removeLast(k, pathLength: &topStackPathLength)
+            let presented = _uniquePresentation()
+            presented.topStack.removeLast(k, pathLength: &presented.topStackPathLength)
         }
     }
 

@@ -18,18 +18,66 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// The base stack's routes, the top one on top.
     @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
-    /// The presentations, the topmost on top. A state holds only references and integers,
-    /// so copying one (a navigation makes several) is a few retains whatever `Route` is.
-    /// The topmost level's stack is kept in ``topStack``, not in its node (whose `stack`
-    /// is then stale): a push or pop inside the topmost presentation changes one stack, as
-    /// on the base stack, and makes no new level node.
-    @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
-    /// The topmost presentation's stack; empty when nothing is presented.
-    @usableFromInline var topStack = PersistentStack<RouteStackEntry<Route>>()
-    /// What is known of the length of ``topStack``'s joined path.
-    @usableFromInline var topStackPathLength = _JoinedPathLength()
     /// What is known of the length of the base stack's joined path.
     @usableFromInline var pathLength = _JoinedPathLength()
+    /// The presentations, in one copy-on-write box; `nil` when nothing is presented. A
+    /// state holds only references and integers, so copying one (a navigation makes
+    /// several) is a few retains whatever `Route` is: two when nothing is presented.
+    @usableFromInline var _presentation: _PresentationStorage<Route>?
+
+    /// The presentations, the topmost on top. The topmost level's stack is kept in
+    /// ``topStack``, not in its node (whose `stack` is then stale): a push or pop inside
+    /// the topmost presentation changes one stack, as on the base stack, and makes no new
+    /// level node.
+    @inlinable var levels: PersistentStack<PresentationLevel<Route>> {
+        get { _presentation?.levels ?? PersistentStack() }
+        set {
+            guard _presentation != nil || !newValue.isEmpty else { return }
+            _uniquePresentation().levels = newValue
+            _dropEmptyPresentation()
+        }
+    }
+
+    /// The topmost presentation's stack; empty when nothing is presented.
+    @inlinable var topStack: PersistentStack<RouteStackEntry<Route>> {
+        get { _presentation?.topStack ?? PersistentStack() }
+        set {
+            guard _presentation != nil || !newValue.isEmpty else { return }
+            _uniquePresentation().topStack = newValue
+            _dropEmptyPresentation()
+        }
+    }
+
+    /// What is known of the length of ``topStack``'s joined path.
+    @inlinable var topStackPathLength: _JoinedPathLength {
+        get { _presentation?.topStackPathLength ?? _JoinedPathLength() }
+        set {
+            guard _presentation != nil || !newValue.isEmpty else { return }
+            _uniquePresentation().topStackPathLength = newValue
+        }
+    }
+
+    /// The presentations' box, copied first when another state shares it.
+    @inlinable
+    mutating func _uniquePresentation() -> _PresentationStorage<Route> {
+        if !isKnownUniquelyReferenced(&_presentation) {
+            _presentation = _presentation?.copy() ?? _PresentationStorage()
+        }
+        if let unique = _presentation {
+            return unique
+        }
+        let made = _PresentationStorage<Route>()
+        _presentation = made
+        return made
+    }
+
+    /// Drops the box once nothing is presented, so that such states are compact again.
+    @inlinable
+    mutating func _dropEmptyPresentation() {
+        if let box = _presentation, box.levels.isEmpty, box.topStack.isEmpty {
+            _presentation = nil
+        }
+    }
 
     /// The topmost presentation's entry, if any.
     @inlinable var modalEntry: RouteStackEntry<Route>? { levels.last?.entry }
@@ -370,5 +418,39 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         if !levels.isEmpty {
             try container.encode(presentations, forKey: .presentations)
         }
+    }
+}
+
+/// The presentations of a ``RouterState``: its levels, and the topmost one's stack with what
+/// is known of its path's length.
+///
+/// A copy-on-write box: a state mutates it only while no other state holds it
+/// (`isKnownUniquelyReferenced`), and copies it first otherwise, so a box another state
+/// (or thread) can see is never written. Hence `@unchecked Sendable`, and no run-time
+/// exclusivity checks.
+@usableFromInline
+final class _PresentationStorage<Route: RouteProvider>: @unchecked Sendable {
+    // Unchecked exclusivity: a box is written only by the one state that holds it, so no
+    // access can overlap another's (the run-time checks cost a push inside a sheet 15%).
+    @exclusivity(unchecked) @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
+    @exclusivity(unchecked) @usableFromInline var topStack = PersistentStack<RouteStackEntry<Route>>()
+    @exclusivity(unchecked) @usableFromInline var topStackPathLength = _JoinedPathLength()
+
+    @inlinable init() {}
+
+    @inlinable
+    init(
+        levels: PersistentStack<PresentationLevel<Route>>, topStack: PersistentStack<RouteStackEntry<Route>>,
+        topStackPathLength: _JoinedPathLength
+    ) {
+        self.levels = levels
+        self.topStack = topStack
+        self.topStackPathLength = topStackPathLength
+    }
+
+    /// A box holding the same presentations.
+    @inlinable
+    func copy() -> _PresentationStorage {
+        _PresentationStorage(levels: levels, topStack: topStack, topStackPathLength: topStackPathLength)
     }
 }
