@@ -191,6 +191,18 @@ enum OpenURLScenario {
                 target: target
             )
         }
+        // Creates a router (its route type registers the 100 mappings) and opens its first URL.
+        let coldStartLibrary: @Sendable (Int) async -> Sample = { operations in
+            let clock = ContinuousClock()
+            var handled = 0
+            let start = clock.now
+            for _ in 0..<operations where await Router<Section>().openURL(hit) {
+                handled += 1
+            }
+            let elapsed = clock.now - start
+            blackhole(handled)
+            return Sample(elapsed: elapsed, operations: operations)
+        }
         // Cold start: each operation creates a router whose route type registers the 100
         // mappings (`registerURLs()`: the patterns are compiled, the index built) and opens
         // its first URL; the baseline creates the scan (its 100 segment arrays) and makes
@@ -203,17 +215,7 @@ enum OpenURLScenario {
             libraryLabel: "Router() + openURL",
             baselineLabel: "LinearScan() + first match",
             kind: .timed(
-                library: { operations in
-                    let clock = ContinuousClock()
-                    var handled = 0
-                    let start = clock.now
-                    for _ in 0..<operations where await Router<Section>().openURL(hit) {
-                        handled += 1
-                    }
-                    let elapsed = clock.now - start
-                    blackhole(handled)
-                    return Sample(elapsed: elapsed, operations: operations)
-                },
+                library: coldStartLibrary,
                 baseline: { operations in
                     timeLoop(operations) { _ in
                         guard let route = LinearScan().match(hit) else { return 0 }
@@ -234,17 +236,7 @@ enum OpenURLScenario {
             libraryLabel: "Router() + openURL",
             baselineLabel: "patterns + closures + LinearScan()",
             kind: .timed(
-                library: { operations in
-                    let clock = ContinuousClock()
-                    var handled = 0
-                    let start = clock.now
-                    for _ in 0..<operations where await Router<Section>().openURL(hit) {
-                        handled += 1
-                    }
-                    let elapsed = clock.now - start
-                    blackhole(handled)
-                    return Sample(elapsed: elapsed, operations: operations)
-                },
+                library: coldStartLibrary,
                 baseline: { operations in
                     timeLoop(operations) { _ in
                         let table = RegistrationTable { .section(index: $0, id: $1) }
