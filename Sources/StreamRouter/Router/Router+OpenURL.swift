@@ -19,12 +19,22 @@ extension Router {
     /// scheme, host or path, a parameter that did not convert, a failed navigation). The
     /// mapping runs when this is called, so the navigation takes its turn in call order.
     ///
+    /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that passes the input policy
+    /// and matches a pattern is held: this call waits until ``releaseURLs()`` opens it
+    /// (then returns whether it was handled), it expires (`false`, reason
+    /// ``URLNotHandledReason/expired``) or the calling task is cancelled (`false`, reason
+    /// ``URLNotHandledReason/navigationFailed(_:)`` with
+    /// ``NavigationError/taskCancelled``).
+    ///
     /// - Parameter url: The URL, as received.
     /// - Returns: `true` when a route was navigated to (possibly another one, if a guard
     ///   redirected), `false` otherwise.
     @inlinable
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        if _urlHold.isHolding {
+            return await _openURLWhileHoldingSlowPath(url)
+        }
         guard let request = beginOpening(url) else { return false }
         return await finishOpening(url, request)
     }

@@ -57,6 +57,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let initialSelection: Tab
     /// The router of what is presented above the tabs (see ``aboveTabs``).
     public let aboveTabs: Router<Route>
+    /// The links held by ``holdURLs(expiringAfter:)``; a released one is given the task that
+    /// opens it (after the links held before it).
+    let urlHold = _URLHold<Task<Bool, Never>>()
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -473,8 +476,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
+    ///
+    /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that may open waits, as for
+    /// ``Router/openURL(_:)``; its expiry and cancellation are published on the selected
+    /// tab's events.
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        if urlHold.isHolding {
+            return await openURLWhileHolding(url)
+        }
+        return await openNow(url)
+    }
+
+    /// ``openURL(_:)`` without a hold.
+    private func openNow(_ url: URL) async -> Bool {
         let route: Route? =
             if (try? policy.check(url: url.absoluteString)) != nil, case .success(let route)? = urlMatchers?.match(url)
             {
@@ -501,6 +516,61 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
     public func canOpen(_ url: URL) -> Bool {
         selectedRouter.canOpen(url)
+    }
+
+    // MARK: - Holding links
+
+    /// Holds the deep links opened from now on until ``releaseURLs()`` (see
+    /// ``Router/holdURLs(expiringAfter:)``); expiry is measured on the selected tab's
+    /// router's ``Router/guardClock`` as it is now.
+    /// - Parameter expiry: How long each link is kept after it was opened.
+    public func holdURLs(expiringAfter expiry: Duration) {
+        urlHold.hold(expiringAfter: expiry, on: selectedRouter.guardClock)
+    }
+
+    /// Ends the hold and opens the held links in order: each one as ``openURL(_:)`` opens a
+    /// link (selecting its tab, through that tab's guards), after the one held before it
+    /// has finished. Each waiting ``openURL(_:)`` then returns whether its link was handled.
+    /// Does nothing when no hold is in effect.
+    public func releaseURLs() {
+        var previous: Task<Bool, Never>?
+        for (id, url) in urlHold.release() {
+            let opening = Task { [previous] in
+                _ = await previous?.value
+                return await self.openNow(url)
+            }
+            urlHold.deliver(id, opening)
+            previous = opening
+        }
+    }
+
+    /// The links held and waiting, oldest first.
+    public var heldURLs: [URL] {
+        urlHold.urls
+    }
+
+    /// ``openURL(_:)`` while a hold is in effect.
+    private func openURLWhileHolding(_ url: URL) async -> Bool {
+        let reporter = selectedRouter
+        if let reason = reporter.reasonNeverOpening(url) {
+            reporter.publishNotHandled(url, reason)
+            return false
+        }
+        guard let id = urlHold.enter(url) else { return await openNow(url) }
+        switch await urlHold.wait(id) {
+        case .released(let opening):
+            return await withTaskCancellationHandler {
+                await opening.value
+            } onCancel: {
+                opening.cancel()
+            }
+        case .expired:
+            selectedRouter.publishNotHandled(url, .expired)
+            return false
+        case .cancelled:
+            selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        }
     }
 
     /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).

@@ -1,0 +1,254 @@
+import Foundation
+import Synchronization
+
+/// The deep links a router holds while ``Router/holdURLs(expiringAfter:)`` is in effect: a
+/// state machine behind a lock (``State``), whose every change returns what to resume, and
+/// the resumes run after the lock is released (a cancellation handler takes this lock).
+///
+/// Each held link is an entry, oldest first. Its waiter (the `openURL` call) parks a
+/// continuation; the entry ends exactly once, by the first of: the release (``release()``
+/// then ``deliver(_:_:)``: the link opens), its expiry (one timer task per hold sleeps until
+/// the oldest deadline), or the cancellation of the waiting task. An end that comes before
+/// the waiter has parked is kept in the entry and answered when it parks.
+///
+/// `Delivery` is what a released waiter is given to finish opening its link (a ``Router``
+/// enqueues the navigation at release, in order, and hands over the request).
+@usableFromInline
+final class _URLHold<Delivery: Sendable>: Sendable {
+    /// How a held link's wait ended.
+    enum Outcome: Sendable {
+        /// The hold was released: open the link with this.
+        case released(Delivery)
+        /// Its time ran out.
+        case expired
+        /// The waiting task was cancelled.
+        case cancelled
+    }
+
+    /// One held link.
+    struct Entry {
+        let id: UInt64
+        let url: URL
+        /// When it expires, as time elapsed on the hold's clock.
+        let deadline: Duration
+        var continuation: CheckedContinuation<Outcome, Never>?
+        /// How its wait ended, when that came before the waiter parked.
+        var outcome: Outcome?
+        /// Taken by a release: it neither expires nor is cancelled any more, and the
+        /// release delivers to it.
+        var isReleasing = false
+
+        /// Whether it is still waiting for the hold to end (listed in ``_URLHold/urls``).
+        var isWaiting: Bool { outcome == nil && !isReleasing }
+    }
+
+    /// The state under the lock.
+    struct State {
+        var isHolding = false
+        var expiry: Duration = .zero
+        /// The clock of the current hold (the router's `guardClock` when it began).
+        var clock: (any HoldClock)?
+        var entries: [Entry] = []
+        var nextID: UInt64 = 0
+        /// The timer of the current hold, and its generation (a timer that is no longer
+        /// current stops at its next step).
+        var timer: Task<Void, Never>?
+        var timerGeneration: UInt64 = 0
+
+        /// Ends the wait of the entry `id` with `outcome`; returns the continuation to
+        /// resume, if it has parked (the entry is then removed).
+        mutating func end(_ id: UInt64, _ outcome: Outcome) -> CheckedContinuation<Outcome, Never>? {
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+            guard let continuation = entries[index].continuation else {
+                entries[index].outcome = outcome
+                return nil
+            }
+            entries.remove(at: index)
+            return continuation
+        }
+    }
+
+    private let state = Mutex(State())
+    /// Mirrors ``State/isHolding``, stored under the lock, read without it by `openURL`.
+    @usableFromInline let _holding = Atomic<Bool>(false)
+
+    init() {}
+
+    /// Whether a hold is in effect: one atomic load, the only cost of holding on the
+    /// `openURL` path when none is.
+    @inlinable
+    var isHolding: Bool {
+        _holding.load(ordering: .acquiring)
+    }
+
+    /// The links waiting, oldest first.
+    var urls: [URL] {
+        state.withLock { $0.entries.filter(\.isWaiting).map(\.url) }
+    }
+
+    /// The number of links waiting (for tests and the Benchmarks).
+    var count: Int {
+        state.withLock { $0.entries.count(where: \.isWaiting) }
+    }
+
+    /// Starts holding (or, while holding, changes the expiry of the links held from now on).
+    func hold(expiringAfter expiry: Duration, on clock: any Clock<Duration>) {
+        state.withLock { state in
+            state.expiry = expiry
+            if !state.isHolding {
+                state.isHolding = true
+                state.clock = Self.holdClock(clock)
+                _holding.store(true, ordering: .releasing)
+            }
+        }
+    }
+
+    private static func holdClock<C: Clock<Duration>>(_ clock: C) -> any HoldClock {
+        ElapsedClock(clock: clock, origin: clock.now)
+    }
+
+    /// Holds `url` when a hold is in effect.
+    /// - Returns: The entry's id, or `nil` when no hold is in effect (open it now).
+    func enter(_ url: URL) -> UInt64? {
+        state.withLock { state in
+            guard state.isHolding, let clock = state.clock else { return nil }
+            let id = state.nextID
+            state.nextID &+= 1
+            let deadline = clock.elapsed() + state.expiry
+            state.entries.append(Entry(id: id, url: url, deadline: deadline))
+            if state.timer == nil {
+                startTimer(&state, clock)
+            }
+            return id
+        }
+    }
+
+    /// Waits, on the calling task, until the wait of the entry `id` (from ``enter(_:)``)
+    /// ends; a cancellation of the task ends it at once (unless a release has taken it).
+    func wait(_ id: UInt64) async -> Outcome {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { park(id, $0) }
+        } onCancel: {
+            cancel(id)
+        }
+    }
+
+    /// Parks the waiter of the entry `id`, or resumes it at once when its wait has ended.
+    private func park(_ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) {
+        let now: Outcome? = state.withLock { state in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return .cancelled }
+            guard let outcome = state.entries[index].outcome else {
+                state.entries[index].continuation = continuation
+                return nil
+            }
+            state.entries.remove(at: index)
+            return outcome
+        }
+        if let now {
+            continuation.resume(returning: now)
+        }
+    }
+
+    /// The waiting task was cancelled: ends the wait unless a release has taken the entry
+    /// (the released link then opens in the cancelled task, which fails at once).
+    private func cancel(_ id: UInt64) {
+        let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard state.entries.contains(where: { $0.id == id && $0.isWaiting }) else { return nil }
+            return state.end(id, .cancelled)
+        }
+        waiter?.resume(returning: .cancelled)
+    }
+
+    /// Ends the hold: marks every waiting link as released, stops the timer.
+    /// - Returns: The released links, oldest first, each to be given its ``deliver(_:_:)``.
+    func release() -> [(id: UInt64, url: URL)] {
+        let (released, timer) = state.withLock { state -> ([(id: UInt64, url: URL)], Task<Void, Never>?) in
+            guard state.isHolding else { return ([], nil) }
+            state.isHolding = false
+            _holding.store(false, ordering: .releasing)
+            state.clock = nil
+            var released: [(id: UInt64, url: URL)] = []
+            for index in state.entries.indices where state.entries[index].isWaiting {
+                state.entries[index].isReleasing = true
+                released.append((state.entries[index].id, state.entries[index].url))
+            }
+            let timer = state.timer
+            state.timer = nil
+            state.timerGeneration &+= 1
+            return (released, timer)
+        }
+        timer?.cancel()
+        return released
+    }
+
+    /// Hands a released link's waiter what it needs to open the link.
+    func deliver(_ id: UInt64, _ delivery: Delivery) {
+        let waiter = state.withLock { $0.end(id, .released(delivery)) }
+        waiter?.resume(returning: .released(delivery))
+    }
+
+    // MARK: - Expiry
+
+    /// Starts the hold's timer (under the lock: the task's first step waits for it).
+    private func startTimer(_ state: inout State, _ clock: any HoldClock) {
+        state.timerGeneration &+= 1
+        let generation = state.timerGeneration
+        state.timer = Task { [weak self] in
+            await self?.runTimer(generation, clock)
+        }
+    }
+
+    /// Sleeps until the earliest deadline of a waiting link, expires the links whose
+    /// deadline has passed, and again, until no link waits (then the next held link starts
+    /// a new timer) or the hold ends.
+    private func runTimer(_ generation: UInt64, _ clock: any HoldClock) async {
+        while true {
+            let next: Duration? = state.withLock { state in
+                guard state.timerGeneration == generation else { return nil }
+                guard let deadline = state.entries.lazy.filter(\.isWaiting).map(\.deadline).min() else {
+                    state.timer = nil
+                    return nil
+                }
+                return deadline
+            }
+            guard let next else { return }
+            do {
+                try await clock.sleep(untilElapsed: next)
+            } catch {
+                return
+            }
+            let expired = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+                guard state.timerGeneration == generation else { return [] }
+                let now = clock.elapsed()
+                let due = state.entries.filter { $0.isWaiting && $0.deadline <= now }.map(\.id)
+                return due.compactMap { state.end($0, .expired) }
+            }
+            for waiter in expired {
+                waiter.resume(returning: .expired)
+            }
+        }
+    }
+}
+
+/// The clock of a hold, as time elapsed since the hold began (so that deadlines of any
+/// clock's instants are stored as durations).
+protocol HoldClock: Sendable {
+    /// The time since the hold began.
+    func elapsed() -> Duration
+    /// Sleeps until `elapsed()` reaches `deadline`.
+    func sleep(untilElapsed deadline: Duration) async throws
+}
+
+/// A ``HoldClock`` on a concrete clock.
+struct ElapsedClock<C: Clock<Duration>>: HoldClock {
+    let clock: C
+    let origin: C.Instant
+
+    func elapsed() -> Duration {
+        origin.duration(to: clock.now)
+    }
+
+    func sleep(untilElapsed deadline: Duration) async throws {
+        try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+// Holding deep links until the app is ready for them: the hold's state machine is
+// `_URLHold`; `openURL` reads its flag only, and comes here while a hold is in effect.
+extension Router {
+    /// Holds the deep links opened from now on, in order, until ``releaseURLs()``: during
+    /// onboarding, before login, before the UI is mounted.
+    ///
+    /// ```swift
+    /// router.holdURLs(expiringAfter: .seconds(600))
+    /// Task { await router.openURL(url) }      // waits, held
+    /// router.heldURLs                          // [url]
+    /// router.releaseURLs()                     // opens it, through the guards
+    /// ```
+    ///
+    /// While links are held, ``openURL(_:)`` still applies the input policy and the pattern
+    /// matching at once (what could never open returns `false` at once, with its reason),
+    /// then waits. Each held link expires on its own, `expiry` after it was opened, measured
+    /// on ``guardClock`` (as it was when the hold began): its ``openURL(_:)`` then returns
+    /// `false` and publishes ``URLNotHandledReason/expired``. Navigations other than
+    /// ``openURL(_:)`` run as usual while links are held. Calling this while holding changes
+    /// the expiry of the links opened from then on.
+    /// - Parameter expiry: How long each link is kept after it was opened.
+    public func holdURLs(expiringAfter expiry: Duration) {
+        _urlHold.hold(expiringAfter: expiry, on: guardClock)
+    }
+
+    /// Ends the hold of ``holdURLs(expiringAfter:)`` and opens the held links in the order
+    /// they were opened: each one's navigation takes its turn here, in order, and goes
+    /// through the guards as any ``openURL(_:)`` does; each waiting ``openURL(_:)`` then
+    /// returns whether its link was handled. A held link that no longer opens (its mapping
+    /// now throws) returns `false` with its reason, published as for any ``openURL(_:)``.
+    /// Does nothing when no hold is in effect.
+    public func releaseURLs() {
+        for (id, url) in _urlHold.release() {
+            _urlHold.deliver(id, beginOpening(url))
+        }
+    }
+
+    /// The links held by ``holdURLs(expiringAfter:)`` and waiting, oldest first; empty when
+    /// none is (or no hold is in effect).
+    public var heldURLs: [URL] {
+        _urlHold.urls
+    }
+
+    /// ``openURL(_:)`` while a hold is in effect: checks the URL now, holds it, and waits.
+    @usableFromInline
+    @inline(never)
+    func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
+        // What could never open is answered now, not when the hold ends.
+        if let reason = reasonNeverOpening(url) {
+            publishNotHandled(url, reason)
+            return false
+        }
+        guard let id = _urlHold.enter(url) else {
+            // Released meanwhile.
+            guard let request = beginOpening(url) else { return false }
+            return await finishOpening(url, request)
+        }
+        switch await _urlHold.wait(id) {
+        case .released(let request?):
+            return await finishOpening(url, request)
+        case .released(nil):
+            return false  // Its reason is published.
+        case .expired:
+            publishNotHandled(url, .expired)
+            return false
+        case .cancelled:
+            publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        }
+    }
+
+    /// Why `url` could never open, whatever the guards and the mapping closures say: the
+    /// input policy refuses it, or no pattern matches it. `nil` when it may open.
+    func reasonNeverOpening(_ url: URL) -> URLNotHandledReason? {
+        do throws(InputError) {
+            try policy.check(url: url.absoluteString)
+        } catch {
+            return .rejectedInput(error)
+        }
+        guard let urlMatchers else { return .noURLsRegistered }
+        do throws(URLNotHandledReason) {
+            _ = try urlMatchers.lookup.find(url)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
