@@ -213,6 +213,24 @@ enum OpenURLScenario {
         let distinctHits = (0..<1_000).compactMap {
             URL(string: "https://bench.example.com/section\(mappingCount - 1)/\($0)/view")
         }
+        // A held-then-released link against a direct one, in the same harness on both sides:
+        // batches of `heldBatch` `openURL` calls in a task group, awaited together (a held
+        // call waits for the release, so it needs a task of its own); the library side holds
+        // first, waits until every call of the batch is held, then releases. So the ratio is
+        // what holding adds to each link (the hold's lock, the parked continuation, the
+        // batch's timer, the release enqueueing in order) on the same navigation.
+        let heldThenReleased = Comparison(
+            scenario: name,
+            name: "100 mappings, hit, Router.openURL on a held-then-released link",
+            unit: "openURL",
+            libraryLabel: "held, then released",
+            baselineLabel: "direct openURL",
+            kind: .timed(
+                library: { operations in await openInBatches(operations, hit, group, holding: true) },
+                baseline: { operations in await openInBatches(operations, hit, group, holding: false) }
+            ),
+            target: .ratio(atLeast: 1 / 1.2, "≤ 1.2x")
+        )
         return [
             matching("hit", hit), matching("miss", miss), scale,
             openURL("", group, target: .ratio(atLeast: 1, "≥ 1.0x")),
@@ -221,8 +239,52 @@ enum OpenURLScenario {
                 "default path, a new route each time (1000 ids), ", reflected, distinctHits,
                 target: .ratio(atLeast: 1, "≥ 1.0x")
             ),
-            coldStart,
+            coldStart, heldThenReleased,
         ]
+    }
+
+    /// How many links a held batch holds before releasing them.
+    static let heldBatch = 64
+
+    /// Opens `url` `operations` times, in task groups of ``heldBatch`` calls; `holding`, each
+    /// batch is held until all of its calls wait, then released.
+    static func openInBatches(
+        _ operations: Int,
+        _ url: URL,
+        _ routes: URLMatcherGroup<Section>,
+        holding: Bool
+    ) async -> Sample {
+        let router = Router<Section>(urlMatchers: routes)
+        let clock = ContinuousClock()
+        var handled = 0
+        var remaining = operations
+        let start = clock.now
+        while remaining > 0 {
+            let count = min(heldBatch, remaining)
+            remaining -= count
+            if holding {
+                router.holdURLs(expiringAfter: .seconds(600))
+            }
+            handled += await withTaskGroup(of: Bool.self) { tasks in
+                for _ in 0..<count {
+                    tasks.addTask { await router.openURL(url) }
+                }
+                if holding {
+                    while router.heldURLCount < count {
+                        await Task.yield()
+                    }
+                    router.releaseURLs()
+                }
+                var handled = 0
+                for await opened in tasks where opened {
+                    handled += 1
+                }
+                return handled
+            }
+        }
+        let elapsed = clock.now - start
+        blackhole(handled)
+        return Sample(elapsed: elapsed, operations: operations)
     }
 
     private static func groupOrThrow() throws -> URLMatcherGroup<Section> {

@@ -43,6 +43,11 @@ extension Router {
         _urlHold.urls
     }
 
+    /// The number of links held and waiting (for tests and the Benchmarks: no array made).
+    package var heldURLCount: Int {
+        _urlHold.count
+    }
+
     /// ``openURL(_:)`` while a hold is in effect: checks the URL now, holds it, and waits.
     @usableFromInline
     @inline(never)
