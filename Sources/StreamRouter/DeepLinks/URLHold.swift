@@ -6,16 +6,26 @@ import Synchronization
 /// the resumes run after the lock is released (a cancellation handler takes this lock).
 ///
 /// Each held link is an entry, oldest first. Its waiter (the `openURL` call) parks a
-/// continuation; the entry ends exactly once, by the first of: the release (``release()``
-/// then ``deliver(_:_:)``: the link opens), its expiry (one timer task per hold sleeps until
-/// the oldest deadline), or the cancellation of the waiting task. An end that comes before
-/// the waiter has parked is kept in the entry and answered when it parks.
+/// continuation; the entry ends exactly once, by the first of: the release (the link
+/// opens), its expiry (one timer task per hold sleeps until the oldest deadline), or the
+/// cancellation of the waiting task. An end that comes before the waiter has parked is kept
+/// in the entry and answered when it parks.
 ///
-/// `Delivery` is what a released waiter is given to finish opening its link (a ``Router``
-/// enqueues the navigation at release, in order, and hands over the request).
+/// A release is a relay: ``release()`` takes the waiting entries, the owner makes each one's
+/// ``Delivery`` in order (a ``Router`` enqueues its navigation, so the links take their turns
+/// in order) and hands them to ``relay(_:)``, which resumes the first; each released waiter
+/// calls ``handOn()`` when its link is opened, which resumes the next. So one released
+/// waiter runs at a time, finds its turn free, and never contends with the others for it. A
+/// released waiter whose task is cancelled is resumed at once (it fails without opening).
 @usableFromInline
-final class _URLHold<Delivery: Sendable>: Sendable {
+final class _URLHold: Sendable {
+    /// What a released waiter is given to open its link (a ``Router``'s enqueued
+    /// `NavigationRequest`, `nil` when the link no longer maps); type-erased, so that the
+    /// hold is one non-generic type whose state copies without generic metadata.
+    @usableFromInline typealias Delivery = (any Sendable)?
+
     /// How a held link's wait ended.
+    @usableFromInline
     enum Outcome: Sendable {
         /// The hold was released: open the link with this.
         case released(Delivery)
@@ -54,6 +64,8 @@ final class _URLHold<Delivery: Sendable>: Sendable {
         /// current stops at its next step).
         var timer: Task<Void, Never>?
         var timerGeneration: UInt64 = 0
+        /// The released entries not yet resumed, in order, with what each is given.
+        var relay: [(id: UInt64, delivery: Delivery)] = []
 
         /// Ends the wait of the entry `id` with `outcome`; returns the continuation to
         /// resume, if it has parked (the entry is then removed).
@@ -109,6 +121,7 @@ final class _URLHold<Delivery: Sendable>: Sendable {
 
     /// Holds `url` when a hold is in effect.
     /// - Returns: The entry's id, or `nil` when no hold is in effect (open it now).
+    @usableFromInline
     func enter(_ url: URL) -> UInt64? {
         state.withLock { state in
             guard state.isHolding, let clock = state.clock else { return nil }
@@ -125,6 +138,7 @@ final class _URLHold<Delivery: Sendable>: Sendable {
 
     /// Waits, on the calling task, until the wait of the entry `id` (from ``enter(_:)``)
     /// ends; a cancellation of the task ends it at once (unless a release has taken it).
+    @usableFromInline
     func wait(_ id: UInt64) async -> Outcome {
         await withTaskCancellationHandler {
             await withCheckedContinuation { park(id, $0) }
@@ -149,18 +163,24 @@ final class _URLHold<Delivery: Sendable>: Sendable {
         }
     }
 
-    /// The waiting task was cancelled: ends the wait unless a release has taken the entry
-    /// (the released link then opens in the cancelled task, which fails at once).
+    /// The waiting task was cancelled: ends the wait. A released entry still waiting for its
+    /// turn in the relay is resumed at once with its delivery (the owner's opening then fails
+    /// in the cancelled task); one already resumed is left alone.
     private func cancel(_ id: UInt64) {
-        let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-            guard state.entries.contains(where: { $0.id == id && $0.isWaiting }) else { return nil }
-            return state.end(id, .cancelled)
+        let (waiter, outcome) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome) in
+            if state.entries.contains(where: { $0.id == id && $0.isWaiting }) {
+                return (state.end(id, .cancelled), .cancelled)
+            }
+            guard let position = state.relay.firstIndex(where: { $0.id == id }) else { return (nil, .cancelled) }
+            let outcome = Outcome.released(state.relay.remove(at: position).delivery)
+            return (state.end(id, outcome), outcome)
         }
-        waiter?.resume(returning: .cancelled)
+        waiter?.resume(returning: outcome)
     }
 
     /// Ends the hold: marks every waiting link as released, stops the timer.
     /// - Returns: The released links, oldest first, each to be given its ``deliver(_:_:)``.
+    @usableFromInline
     func release() -> [(id: UInt64, url: URL)] {
         let (released, timer) = state.withLock { state -> ([(id: UInt64, url: URL)], Task<Void, Never>?) in
             guard state.isHolding else { return ([], nil) }
@@ -181,10 +201,28 @@ final class _URLHold<Delivery: Sendable>: Sendable {
         return released
     }
 
-    /// Hands a released link's waiter what it needs to open the link.
-    func deliver(_ id: UInt64, _ delivery: Delivery) {
-        let waiter = state.withLock { $0.end(id, .released(delivery)) }
-        waiter?.resume(returning: .released(delivery))
+    /// Starts the relay of released links (from ``release()``, in its order), each with what
+    /// its waiter needs to open it: resumes the first.
+    @usableFromInline
+    func relay(_ deliveries: [(id: UInt64, delivery: Delivery)]) {
+        guard !deliveries.isEmpty else { return }
+        state.withLock { $0.relay += deliveries }
+        handOn()
+    }
+
+    /// Resumes the next released waiter of the relay, if any: called by each released
+    /// waiter once its link is opened (or has failed).
+    @usableFromInline
+    func handOn() {
+        let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome)? in
+            guard !state.relay.isEmpty else { return nil }
+            let (id, delivery) = state.relay.removeFirst()
+            return (state.end(id, .released(delivery)), .released(delivery))
+        }
+        // A waiter that has not parked yet finds its outcome when it parks, and hands on then.
+        if let (waiter, outcome) = next {
+            waiter?.resume(returning: outcome)
+        }
     }
 
     // MARK: - Expiry

@@ -26,15 +26,18 @@ extension Router {
     }
 
     /// Ends the hold of ``holdURLs(expiringAfter:)`` and opens the held links in the order
-    /// they were opened: each one's navigation takes its turn here, in order, and goes
-    /// through the guards as any ``openURL(_:)`` does; each waiting ``openURL(_:)`` then
-    /// returns whether its link was handled. A held link that no longer opens (its mapping
+    /// they were opened: each one's navigation takes its turn here, in order (before any
+    /// navigation called after this returns), and goes through the guards as any
+    /// ``openURL(_:)`` does; each waiting ``openURL(_:)`` then returns whether its link was
+    /// handled. A held link that no longer opens (its mapping
     /// now throws) returns `false` with its reason, published as for any ``openURL(_:)``.
     /// Does nothing when no hold is in effect.
+    @inlinable
     public func releaseURLs() {
-        for (id, url) in _urlHold.release() {
-            _urlHold.deliver(id, beginOpening(url))
-        }
+        let released = _urlHold.release()
+        guard !released.isEmpty else { return }
+        // Every navigation takes its turn now, in order; the waiters then run one by one.
+        _urlHold.relay(released.map { ($0.id, beginOpening($0.url).map { $0 as any Sendable }) })
     }
 
     /// The links held by ``holdURLs(expiringAfter:)`` and waiting, oldest first; empty when
@@ -49,7 +52,9 @@ extension Router {
     }
 
     /// ``openURL(_:)`` while a hold is in effect: checks the URL now, holds it, and waits.
-    @usableFromInline
+    /// Inlinable (and never inlined), so that the navigation it finishes is specialised for
+    /// `Route` in the client, like ``openURL(_:)``'s.
+    @inlinable
     @inline(never)
     func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
         // What could never open is answered now, not when the hold ends.
@@ -63,10 +68,10 @@ extension Router {
             return await finishOpening(url, request)
         }
         switch await _urlHold.wait(id) {
-        case .released(let request?):
+        case .released(let delivery):
+            defer { _urlHold.handOn() }
+            guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
             return await finishOpening(url, request)
-        case .released(nil):
-            return false  // Its reason is published.
         case .expired:
             publishNotHandled(url, .expired)
             return false
@@ -78,6 +83,7 @@ extension Router {
 
     /// Why `url` could never open, whatever the guards and the mapping closures say: the
     /// input policy refuses it, or no pattern matches it. `nil` when it may open.
+    @inlinable
     func reasonNeverOpening(_ url: URL) -> URLNotHandledReason? {
         do throws(InputError) {
             try policy.check(url: url.absoluteString)

@@ -76,7 +76,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     @usableFromInline let hasStackMappings: Bool
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
-    @usableFromInline let _urlHold = _URLHold<NavigationRequest<Route>?>()
+    @usableFromInline let _urlHold = _URLHold()
 
     /// Creates a router.
     ///

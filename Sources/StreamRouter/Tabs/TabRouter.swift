@@ -57,9 +57,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let initialSelection: Tab
     /// The router of what is presented above the tabs (see ``aboveTabs``).
     public let aboveTabs: Router<Route>
-    /// The links held by ``holdURLs(expiringAfter:)``; a released one is given the task that
-    /// opens it (after the links held before it).
-    let urlHold = _URLHold<Task<Bool, Never>>()
+    /// The links held by ``holdURLs(expiringAfter:)``; released, each opens after the one
+    /// held before it.
+    let urlHold = _URLHold()
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -533,15 +533,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// has finished. Each waiting ``openURL(_:)`` then returns whether its link was handled.
     /// Does nothing when no hold is in effect.
     public func releaseURLs() {
-        var previous: Task<Bool, Never>?
-        for (id, url) in urlHold.release() {
-            let opening = Task { [previous] in
-                _ = await previous?.value
-                return await self.openNow(url)
-            }
-            urlHold.deliver(id, opening)
-            previous = opening
-        }
+        urlHold.relay(urlHold.release().map { ($0.id, nil) })
     }
 
     /// The links held and waiting, oldest first.
@@ -558,12 +550,13 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         guard let id = urlHold.enter(url) else { return await openNow(url) }
         switch await urlHold.wait(id) {
-        case .released(let opening):
-            return await withTaskCancellationHandler {
-                await opening.value
-            } onCancel: {
-                opening.cancel()
+        case .released:
+            defer { urlHold.handOn() }
+            guard !Task.isCancelled else {
+                selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+                return false
             }
+            return await openNow(url)
         case .expired:
             selectedRouter.publishNotHandled(url, .expired)
             return false
