@@ -86,7 +86,9 @@ import Testing
         #expect(throws: AssociationFileError.malformedAppID("ABC DE.app")) {
             try Self.group.appleAppSiteAssociation(appIDs: ["ABCDE12345.ok", "ABC DE.app"])
         }
-        #expect(throws: AssociationFileError.malformedAppID("")) { try Self.group.appleAppSiteAssociation(appIDs: [""]) }
+        #expect(throws: AssociationFileError.malformedAppID("")) {
+            try Self.group.appleAppSiteAssociation(appIDs: [""])
+        }
     }
 
     /// For each mapping the file expresses, on random paths of that mapping's depth (each
@@ -201,16 +203,18 @@ import Testing
 
     @Test func theIntentFiltersAreWellFormedXML() throws {
         let filters = Self.group.androidIntentFilters()
-        let document = #"<manifest xmlns:android="http://schemas.android.com/apk/res/android">"# + "\n"
+        let document =
+            #"<manifest xmlns:android="http://schemas.android.com/apk/res/android">"# + "\n"
             + filters + "\n</manifest>"
         let parsed = try ParsedXML(document)
         let intentFilters = parsed.elements.filter { $0.name == "intent-filter" }
         // The web group; the custom scheme's two literal hosts... one mapping (8 is a gap);
         // the http group; the last web group.
         #expect(intentFilters.map { $0.attributes["android:autoVerify"] } == ["true", nil, "true", "true"])
-        #expect(parsed.elements.filter { $0.name == "action" }.allSatisfy {
-            $0.attributes["android:name"] == "android.intent.action.VIEW"
-        })
+        #expect(
+            parsed.elements.filter { $0.name == "action" }.allSatisfy {
+                $0.attributes["android:name"] == "android.intent.action.VIEW"
+            })
         #expect(
             parsed.elements.filter { $0.name == "category" }.map { $0.attributes["android:name"] ?? "" }
                 == Array(

@@ -12,7 +12,8 @@ import Testing
 
         static func registerURLs() -> URLMatcherGroup<AppRoute>? {
             .group("store.example.com") {
-                $0.mapStack("orders/{id}") { [.orders, .order(id: try $0.param("id"))] }  // replaces the stack with a built one
+                // Replaces the stack with a built one.
+                $0.mapStack("orders/{id}") { [.orders, .order(id: try $0.param("id"))] }
                 $0.map("account/{handle}") { try .account(handle: $0.param("handle")) }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import StreamRouter
 import StreamRouterTesting
+import Synchronization
 import Testing
 
 /// Deep links held while the app is not ready (`holdURLs`), released in order through the

@@ -65,7 +65,8 @@ public struct AppleAppSiteAssociationCoverage: Sendable, Hashable, CustomStringC
         var lines: [String] = []
         if let unreadable { lines.append("unreadable: \(unreadable)") }
         for mapping in mappings {
-            lines.append("mapping \(mapping.mapping) '\(mapping.pattern)' is not covered (expected \(mapping.component))")
+            lines.append(
+                "mapping \(mapping.mapping) '\(mapping.pattern)' is not covered (expected \(mapping.component))")
         }
         for component in unmatchedComponents {
             lines.append("component '\(component)' matches no mapping")

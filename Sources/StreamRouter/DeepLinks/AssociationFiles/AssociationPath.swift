@@ -65,7 +65,10 @@ struct AssociationPath: Sendable, Hashable {
     /// Whether the glob `pattern` matches at least one path this one stands for.
     func intersects(glob pattern: String) -> Bool {
         // A hole is one character other than `/` (`first`), then any run of them (`rest`).
-        enum Piece { case character(Character), first, rest }
+        enum Piece {
+            case character(Character)
+            case first, rest
+        }
         var pieces: [Piece] = []
         for token in tokens {
             switch token {

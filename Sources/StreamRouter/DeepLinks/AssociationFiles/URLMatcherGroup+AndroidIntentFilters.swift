@@ -54,7 +54,8 @@ extension URLMatcherGroup {
                     let path = rest.isEmpty ? nil : AssociationPath(segments: rest)
                     for (schemes, verified) in [(web, true), (custom, false)] where !schemes.isEmpty {
                         filters.append(
-                            Self.filter(verified: verified, schemes.map { Self.data(scheme: $0, host: host, path: path) }))
+                            Self.filter(
+                                verified: verified, schemes.map { Self.data(scheme: $0, host: host, path: path) }))
                     }
                 }
             }

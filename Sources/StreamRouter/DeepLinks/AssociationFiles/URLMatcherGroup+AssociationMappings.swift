@@ -22,7 +22,8 @@ extension URLMatcherGroup {
                 if let compiled = try? URLPattern(pattern) {
                     mappings.append(
                         AssociationMapping(
-                            index: index, pattern: pattern, matcher: matcher, group: group, segments: compiled.segments))
+                            index: index, pattern: pattern, matcher: matcher, group: group, segments: compiled.segments)
+                    )
                 }
                 index += 1
             }
