@@ -29,8 +29,8 @@ public struct AppleAppSiteAssociationMismatch: Error, Sendable, CustomStringConv
 ///   - served: The file as the site serves it.
 ///   - group: The app's URL mappings.
 /// - Throws: ``AppleAppSiteAssociationMismatch`` with
-///   ``URLMatcherGroup/uncoveredMappings(inAppleAppSiteAssociation:)``'s answer.
-/// > Note: Mappings the file cannot express (``URLMatcherGroup/appleAppSiteAssociationGaps``)
+///   `URLMatcherGroup.uncoveredMappings(inAppleAppSiteAssociation:)`'s answer.
+/// > Note: Mappings the file cannot express (`URLMatcherGroup.appleAppSiteAssociationGaps`)
 /// > are not asked for.
 public func checkAppleAppSiteAssociation<Route>(
     _ served: Data,
