@@ -34,13 +34,18 @@ struct HeldLinkTour {
         }
         try? await router.navigate(to: .onboarding)
         print("  openURL(\(link.absoluteString)) waits; navigate(to: .onboarding)")
-        print("      heldURLs \(router.heldURLs.map(\.path))   stack \(router.stack)")
+        print("      heldURLs \(router.heldURLs.map(\.path))   stack \(Self.describe(router.stack))")
         loggedIn.withLock { $0 = true }
         try? await router.replace(with: [.home])
-        print("  \"login\" succeeds; replace(with: [.home])   stack \(router.stack)")
+        print("  \"login\" succeeds; replace(with: [.home])   stack \(Self.describe(router.stack))")
         router.releaseURLs()
         let handled = await opening.value
         print("  releaseURLs(): the held link opens through the guard -> \(handled)")
-        print("      heldURLs \(router.heldURLs)   stack \(router.stack)   (the built stack)")
+        print("      heldURLs \(router.heldURLs)   stack \(Self.describe(router.stack))   (the built stack)")
+    }
+
+    /// `[.orders, .order(id: 42)]`: the routes without their module and type names.
+    static func describe(_ stack: [ShopRoute]) -> String {
+        "[" + stack.map { ".\($0)" }.joined(separator: ", ") + "]"
     }
 }

@@ -216,12 +216,13 @@ enum OpenURLScenario {
         }
         // A held-then-released link against what an app writes by hand without a hold: the
         // link's task parks on a latch of its own until the app is ready, then calls
-        // `openURL` directly. Both sides run batches of `heldBatch` links, each in a task of
-        // its own (a held call waits for the release, so it needs one), in a task group
-        // awaited together: the library side holds, starts the calls, waits until every one
-        // is held, then releases; the baseline starts the tasks, waits until every one is
-        // parked, then opens the latch. So the ratio is what the hold adds to each link (its
-        // checks, its lock, the relay) over parking it yourself, on the same navigation.
+        // `openURL` directly. On both sides each link is opened in a task of its own (a held
+        // call waits for the release, so it needs one), `heldBatch` at a time (one: a link
+        // that arrives during onboarding), awaited in a task group: the library side holds,
+        // starts the call, waits (a hand-off, not polling) until it is held, then releases;
+        // the baseline starts the task, waits until it is parked, then opens the latch. So the
+        // ratio is what the hold adds to a link (its checks, its lock, its timer, the relay)
+        // over parking it yourself, on the same navigation.
         let heldThenReleased = Comparison(
             scenario: name,
             name: "100 mappings, hit, Router.openURL on a held-then-released link",
@@ -246,8 +247,10 @@ enum OpenURLScenario {
         ]
     }
 
-    /// How many links a held batch holds before releasing them.
-    static let heldBatch = 64
+    /// How many links a batch holds before releasing them (with more, the relay opens them one
+    /// after another, each resuming the next: a thread hand-off per link that the latch's
+    /// all-at-once resume does not pay).
+    static let heldBatch = 1
 
     /// Opens `url` `operations` times, in task groups of ``heldBatch`` calls: `holding`, each
     /// batch is held until all of its calls wait, then released; otherwise each call parks on
@@ -278,10 +281,10 @@ enum OpenURLScenario {
                     }
                 }
                 if holding {
-                    while router.heldURLCount < count { await Task.yield() }
+                    await router.waitUntilHeld(count)
                     router.releaseURLs()
                 } else {
-                    while latch.waiting < count { await Task.yield() }
+                    await latch.waitUntilWaiting(count)
                     latch.open()
                 }
                 var handled = 0
@@ -304,22 +307,42 @@ enum OpenURLScenario {
     }
 
     /// What an app writes to park links until it is ready: tasks wait, and opening resumes
-    /// them all (after the lock is released).
+    /// them all (after the lock is released). ``waitUntilWaiting(_:)`` is the benchmark's
+    /// hand-off, as `Router.waitUntilHeld(_:)` is for the hold.
     final class Latch: Sendable {
-        private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+        private struct State {
+            var isOpen = false
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            var counted: (count: Int, continuation: CheckedContinuation<Void, Never>)?
 
-        /// The number of tasks waiting.
-        var waiting: Int {
-            state.withLock { $0.waiters.count }
+            mutating func takeCounted() -> CheckedContinuation<Void, Never>? {
+                guard let counted, waiters.count >= counted.count else { return nil }
+                self.counted = nil
+                return counted.continuation
+            }
         }
+
+        private let state = Mutex(State())
 
         func wait() async {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let isOpen = state.withLock { state in
+                let (isOpen, counted) = state.withLock { state in
                     if !state.isOpen { state.waiters.append(continuation) }
-                    return state.isOpen
+                    return (state.isOpen, state.takeCounted())
                 }
                 if isOpen { continuation.resume() }
+                counted?.resume()
+            }
+        }
+
+        /// Waits until at least `count` tasks wait.
+        func waitUntilWaiting(_ count: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    state.counted = (count, continuation)
+                    return state.takeCounted()
+                }
+                now?.resume()
             }
         }
 

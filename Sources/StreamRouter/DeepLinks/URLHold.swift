@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Each held link is an entry, oldest first. Its waiter (the `openURL` call) parks a
 /// continuation; the entry ends exactly once, by the first of: the release (the link
-/// opens), its expiry (one timer task per hold sleeps until the oldest deadline), or the
+/// opens), its expiry (one timer task sleeps until the earliest deadline), or the
 /// cancellation of the waiting task. An end that comes before the waiter has parked is kept
 /// in the entry and answered when it parks.
 ///
@@ -39,6 +39,9 @@ final class _URLHold: Sendable {
     struct Entry {
         let id: UInt64
         let url: URL
+        /// The mapping found when the link was held (a ``Router`` runs only its closure at
+        /// release), `nil` when the owner did not keep it.
+        let found: (mapping: Int, match: MatchedURL)?
         /// When it expires, as time elapsed on the hold's clock.
         let deadline: Duration
         var continuation: CheckedContinuation<Outcome, Never>?
@@ -56,16 +59,31 @@ final class _URLHold: Sendable {
     struct State {
         var isHolding = false
         var expiry: Duration = .zero
-        /// The clock of the current hold (the router's `guardClock` when it began).
+        /// The clock deadlines are measured on: the router's `guardClock` when the first hold
+        /// began, kept while later holds find the same clock (so the timer outlives a hold).
         var clock: (any HoldClock)?
         var entries: [Entry] = []
         var nextID: UInt64 = 0
-        /// The timer of the current hold, and its generation (a timer that is no longer
-        /// current stops at its next step).
+        /// The timer, the deadline it sleeps until, and its generation (a timer that is no
+        /// longer current stops at its next step). A release leaves it sleeping (cancelling
+        /// and starting a task for every hold cost more than a navigation): it wakes, finds
+        /// no link waiting, and ends; a hold meanwhile reuses it.
         var timer: Task<Void, Never>?
+        var timerDeadline: Duration?
         var timerGeneration: UInt64 = 0
+        /// A task waiting until this many links wait parked (``waitUntilParked(_:)``).
+        var parkedWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
         /// The released entries not yet resumed, in order, with what each is given.
         var relay: [(id: UInt64, delivery: Delivery)] = []
+
+        /// The ``parkedWaiter`` to resume, once enough links wait parked.
+        mutating func takeParkedWaiter() -> CheckedContinuation<Void, Never>? {
+            guard let waiter = parkedWaiter,
+                entries.count(where: { $0.isWaiting && $0.continuation != nil }) >= waiter.count
+            else { return nil }
+            parkedWaiter = nil
+            return waiter.continuation
+        }
 
         /// Ends the wait of the entry `id` with `outcome`; returns the continuation to
         /// resume, if it has parked (the entry is then removed).
@@ -105,14 +123,20 @@ final class _URLHold: Sendable {
 
     /// Starts holding (or, while holding, changes the expiry of the links held from now on).
     func hold(expiringAfter expiry: Duration, on clock: any Clock<Duration>) {
-        state.withLock { state in
+        let stopped = state.withLock { state -> Task<Void, Never>? in
             state.expiry = expiry
-            if !state.isHolding {
-                state.isHolding = true
-                state.clock = Self.holdClock(clock)
-                _holding.store(true, ordering: .releasing)
-            }
+            guard !state.isHolding else { return nil }
+            state.isHolding = true
+            _holding.store(true, ordering: .releasing)
+            if let kept = state.clock, kept.measures(on: clock) { return nil }
+            // Another clock: deadlines start again on it, and the old timer stops.
+            state.clock = Self.holdClock(clock)
+            state.timerGeneration &+= 1
+            state.timerDeadline = nil
+            defer { state.timer = nil }
+            return state.timer
         }
+        stopped?.cancel()
     }
 
     private static func holdClock<C: Clock<Duration>>(_ clock: C) -> any HoldClock {
@@ -122,18 +146,23 @@ final class _URLHold: Sendable {
     /// Holds `url` when a hold is in effect.
     /// - Returns: The entry's id, or `nil` when no hold is in effect (open it now).
     @usableFromInline
-    func enter(_ url: URL) -> UInt64? {
-        state.withLock { state in
-            guard state.isHolding, let clock = state.clock else { return nil }
+    func enter(_ url: URL, found: (mapping: Int, match: MatchedURL)? = nil) -> UInt64? {
+        let (id, stopped) = state.withLock { state -> (UInt64?, Task<Void, Never>?) in
+            guard state.isHolding, let clock = state.clock else { return (nil, nil) }
             let id = state.nextID
             state.nextID &+= 1
             let deadline = clock.elapsed() + state.expiry
-            state.entries.append(Entry(id: id, url: url, deadline: deadline))
-            if state.timer == nil {
-                startTimer(&state, clock)
+            state.entries.append(Entry(id: id, url: url, found: found, deadline: deadline))
+            // The timer sleeps until a deadline no later than this one, or a new one starts.
+            if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
+                return (id, nil)
             }
-            return id
+            let stopped = state.timer
+            startTimer(&state, clock, until: deadline)
+            return (id, stopped)
         }
+        stopped?.cancel()
+        return id
     }
 
     /// Waits, on the calling task, until the wait of the entry `id` (from ``enter(_:)``)
@@ -149,17 +178,30 @@ final class _URLHold: Sendable {
 
     /// Parks the waiter of the entry `id`, or resumes it at once when its wait has ended.
     private func park(_ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) {
-        let now: Outcome? = state.withLock { state in
-            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return .cancelled }
+        let (now, parked) = state.withLock { state -> (Outcome?, CheckedContinuation<Void, Never>?) in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return (.cancelled, nil) }
             guard let outcome = state.entries[index].outcome else {
                 state.entries[index].continuation = continuation
-                return nil
+                return (nil, state.takeParkedWaiter())
             }
             state.entries.remove(at: index)
-            return outcome
+            return (outcome, nil)
         }
         if let now {
             continuation.resume(returning: now)
+        }
+        parked?.resume()
+    }
+
+    /// Waits until at least `count` links wait, parked (for the Benchmarks and tests: a
+    /// hand-off instead of polling). One such waiter at a time; not cancellable.
+    package func waitUntilParked(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.parkedWaiter = (count, continuation)
+                return state.takeParkedWaiter()
+            }
+            now?.resume()
         }
     }
 
@@ -178,27 +220,23 @@ final class _URLHold: Sendable {
         waiter?.resume(returning: outcome)
     }
 
-    /// Ends the hold: marks every waiting link as released, stops the timer.
+    /// Ends the hold: marks every waiting link as released (the timer, if any, ends when it
+    /// next wakes, unless a new hold needs it).
     /// - Returns: The released links, oldest first, each to be given its ``deliver(_:_:)``.
     @usableFromInline
-    func release() -> [(id: UInt64, url: URL)] {
-        let (released, timer) = state.withLock { state -> ([(id: UInt64, url: URL)], Task<Void, Never>?) in
-            guard state.isHolding else { return ([], nil) }
+    func release() -> [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] {
+        state.withLock { state in
+            guard state.isHolding else { return [] }
             state.isHolding = false
             _holding.store(false, ordering: .releasing)
-            state.clock = nil
-            var released: [(id: UInt64, url: URL)] = []
+            var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] = []
             for index in state.entries.indices where state.entries[index].isWaiting {
                 state.entries[index].isReleasing = true
-                released.append((state.entries[index].id, state.entries[index].url))
+                let entry = state.entries[index]
+                released.append((entry.id, entry.url, entry.found))
             }
-            let timer = state.timer
-            state.timer = nil
-            state.timerGeneration &+= 1
-            return (released, timer)
+            return released
         }
-        timer?.cancel()
-        return released
     }
 
     /// Starts the relay of released links (from ``release()``, in its order), each with what
@@ -227,39 +265,40 @@ final class _URLHold: Sendable {
 
     // MARK: - Expiry
 
-    /// Starts the hold's timer (under the lock: the task's first step waits for it).
-    private func startTimer(_ state: inout State, _ clock: any HoldClock) {
+    /// Starts a timer that first sleeps until `deadline` (under the lock: the task's first
+    /// step waits for it); the caller cancels the one it replaces, after unlocking.
+    private func startTimer(_ state: inout State, _ clock: any HoldClock, until deadline: Duration) {
         state.timerGeneration &+= 1
+        state.timerDeadline = deadline
         let generation = state.timerGeneration
         state.timer = Task { [weak self] in
-            await self?.runTimer(generation, clock)
+            await self?.runTimer(generation, clock, first: deadline)
         }
     }
 
-    /// Sleeps until the earliest deadline of a waiting link, expires the links whose
-    /// deadline has passed, and again, until no link waits (then the next held link starts
-    /// a new timer) or the hold ends.
-    private func runTimer(_ generation: UInt64, _ clock: any HoldClock) async {
-        while true {
-            let next: Duration? = state.withLock { state in
-                guard state.timerGeneration == generation else { return nil }
-                guard let deadline = state.entries.lazy.filter(\.isWaiting).map(\.deadline).min() else {
-                    state.timer = nil
-                    return nil
-                }
-                return deadline
-            }
-            guard let next else { return }
+    /// Sleeps until `first`, expires the links whose deadline has passed, then sleeps until
+    /// the earliest deadline of a waiting link, and again, until no link waits (then the
+    /// next held link starts a new timer) or a newer timer replaces it.
+    private func runTimer(_ generation: UInt64, _ clock: any HoldClock, first: Duration) async {
+        var next: Duration? = first
+        while let deadline = next {
             do {
-                try await clock.sleep(untilElapsed: next)
+                try await clock.sleep(untilElapsed: deadline)
             } catch {
                 return
             }
             let expired = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
-                guard state.timerGeneration == generation else { return [] }
+                guard state.timerGeneration == generation else {
+                    next = nil
+                    return []
+                }
                 let now = clock.elapsed()
                 let due = state.entries.filter { $0.isWaiting && $0.deadline <= now }.map(\.id)
-                return due.compactMap { state.end($0, .expired) }
+                let expired = due.compactMap { state.end($0, .expired) }
+                next = state.entries.lazy.filter(\.isWaiting).map(\.deadline).min()
+                state.timerDeadline = next
+                if next == nil { state.timer = nil }
+                return expired
             }
             for waiter in expired {
                 waiter.resume(returning: .expired)
@@ -273,6 +312,9 @@ final class _URLHold: Sendable {
 protocol HoldClock: Sendable {
     /// The time since the hold began.
     func elapsed() -> Duration
+    /// Whether `clock` is the clock this one measures on (the same instance of a class, or
+    /// a value of the same stateless type, such as `ContinuousClock`).
+    func measures(on clock: any Clock<Duration>) -> Bool
     /// Sleeps until `elapsed()` reaches `deadline`.
     func sleep(untilElapsed deadline: Duration) async throws
 }
@@ -284,6 +326,12 @@ struct ElapsedClock<C: Clock<Duration>>: HoldClock {
 
     func elapsed() -> Duration {
         origin.duration(to: clock.now)
+    }
+
+    func measures(on other: any Clock<Duration>) -> Bool {
+        guard let other = other as? C else { return false }
+        guard C.self is AnyClass else { return true }
+        return (other as AnyObject) === (clock as AnyObject)
     }
 
     func sleep(untilElapsed deadline: Duration) async throws {

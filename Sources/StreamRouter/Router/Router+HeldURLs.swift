@@ -36,8 +36,13 @@ extension Router {
     public func releaseURLs() {
         let released = _urlHold.release()
         guard !released.isEmpty else { return }
-        // Every navigation takes its turn now, in order; the waiters then run one by one.
-        _urlHold.relay(released.map { ($0.id, beginOpening($0.url).map { $0 as any Sendable }) })
+        // Every navigation takes its turn now, in order (the mapping found when the link was
+        // held runs now); the waiters then run one by one.
+        _urlHold.relay(
+            released.map { link in
+                let request = link.found.map { beginOpening(link.url, found: $0) } ?? beginOpening(link.url)
+                return (link.id, request.map { $0 as any Sendable })
+            })
     }
 
     /// The links held by ``holdURLs(expiringAfter:)`` and waiting, oldest first; empty when
@@ -46,9 +51,10 @@ extension Router {
         _urlHold.urls
     }
 
-    /// The number of links held and waiting (for tests and the Benchmarks: no array made).
-    package var heldURLCount: Int {
-        _urlHold.count
+    /// Waits until at least `count` held links wait (for the Benchmarks: a hand-off instead
+    /// of polling ``heldURLs``). One such caller at a time; not cancellable.
+    package func waitUntilHeld(_ count: Int) async {
+        await _urlHold.waitUntilParked(count)
     }
 
     /// ``openURL(_:)`` while a hold is in effect: checks the URL now, holds it, and waits.
@@ -58,11 +64,15 @@ extension Router {
     @inline(never)
     func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
         // What could never open is answered now, not when the hold ends.
-        if let reason = reasonNeverOpening(url) {
+        let found: (mapping: Int, match: MatchedURL)
+        switch mappingFound(for: url) {
+        case .success(let mapping):
+            found = mapping
+        case .failure(let reason):
             publishNotHandled(url, reason)
             return false
         }
-        guard let id = _urlHold.enter(url) else {
+        guard let id = _urlHold.enter(url, found: found) else {
             // Released meanwhile.
             guard let request = beginOpening(url) else { return false }
             return await finishOpening(url, request)
@@ -81,21 +91,21 @@ extension Router {
         }
     }
 
-    /// Why `url` could never open, whatever the guards and the mapping closures say: the
-    /// input policy refuses it, or no pattern matches it. `nil` when it may open.
+    /// The mapping whose pattern matches `url`, or why `url` could never open, whatever
+    /// the guards and the mapping closures say: the input policy refuses it, or no pattern
+    /// matches it.
     @inlinable
-    func reasonNeverOpening(_ url: URL) -> URLNotHandledReason? {
+    func mappingFound(for url: URL) -> Result<(mapping: Int, match: MatchedURL), URLNotHandledReason> {
         do throws(InputError) {
             try policy.check(url: url.absoluteString)
         } catch {
-            return .rejectedInput(error)
+            return .failure(.rejectedInput(error))
         }
-        guard let urlMatchers else { return .noURLsRegistered }
+        guard let urlMatchers else { return .failure(.noURLsRegistered) }
         do throws(URLNotHandledReason) {
-            _ = try urlMatchers.lookup.find(url)
-            return nil
+            return .success(try urlMatchers.lookup.find(url))
         } catch {
-            return error
+            return .failure(error)
         }
     }
 }

@@ -60,6 +60,23 @@ extension Router {
         }
     }
 
+    /// Enqueues the navigation of a URL that passed the input policy and whose mapping was
+    /// found (a held link, when it is released): runs the mapping closure only.
+    @inlinable
+    func beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
+        guard let urlMatchers else { return nil }
+        if hasStackMappings, let stack = urlMatchers.stack(for: found) {
+            return beginOpening(url, stack: stack)
+        }
+        switch urlMatchers.route(for: found) {
+        case .success(let route):
+            return enqueue(.navigate(to: [route]), url: url)
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return nil
+        }
+    }
+
     /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``: the
     /// stack replaces the tree.
     @usableFromInline

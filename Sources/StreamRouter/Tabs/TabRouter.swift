@@ -544,7 +544,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``openURL(_:)`` while a hold is in effect.
     private func openURLWhileHolding(_ url: URL) async -> Bool {
         let reporter = selectedRouter
-        if let reason = reporter.reasonNeverOpening(url) {
+        if case .failure(let reason) = reporter.mappingFound(for: url) {
             reporter.publishNotHandled(url, reason)
             return false
         }
