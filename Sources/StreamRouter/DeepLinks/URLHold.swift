@@ -5,11 +5,10 @@ import Synchronization
 /// state machine behind a lock (``State``), whose every change returns what to resume, and
 /// the resumes run after the lock is released (a cancellation handler takes this lock).
 ///
-/// Each held link is an entry, oldest first. Its waiter (the `openURL` call) parks a
-/// continuation; the entry ends exactly once, by the first of: the release (the link
-/// opens), its expiry (one timer task sleeps until the earliest deadline), or the
-/// cancellation of the waiting task. An end that comes before the waiter has parked is kept
-/// in the entry and answered when it parks.
+/// Each held link is an entry, oldest first, made with its waiter's continuation (the
+/// `openURL` call, in ``waitWhileHeld(_:found:)``); the entry ends exactly once, by the
+/// first of: the release (the link opens), its expiry (one timer task sleeps until the
+/// earliest deadline), or the cancellation of the waiting task.
 ///
 /// A release is a relay: ``release()`` takes the waiting entries, the owner makes each one's
 /// ``Delivery`` in order (a ``Router`` enqueues its navigation, so the links take their turns
@@ -33,6 +32,8 @@ final class _URLHold: Sendable {
         case expired
         /// The waiting task was cancelled.
         case cancelled
+        /// No hold was in effect: open the link now.
+        case notHeld
     }
 
     /// One held link.
@@ -45,7 +46,8 @@ final class _URLHold: Sendable {
         /// When it expires, as time elapsed on the hold's clock.
         let deadline: Duration
         var continuation: CheckedContinuation<Outcome, Never>?
-        /// How its wait ended, when that came before the waiter parked.
+        /// How its wait ended, when that came before the waiter parked (never, now that
+        /// entries are made with their waiter; kept so that an end is never lost).
         var outcome: Outcome?
         /// Taken by a release: it neither expires nor is cancelled any more, and the
         /// release delivers to it.
@@ -63,7 +65,6 @@ final class _URLHold: Sendable {
         /// began, kept while later holds find the same clock (so the timer outlives a hold).
         var clock: (any HoldClock)?
         var entries: [Entry] = []
-        var nextID: UInt64 = 0
         /// The timer, the deadline it sleeps until, and its generation (a timer that is no
         /// longer current stops at its next step). A release leaves it sleeping (cancelling
         /// and starting a task for every hold cost more than a navigation): it wakes, finds
@@ -99,6 +100,8 @@ final class _URLHold: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The next entry's id (taken before the entry is made: its cancellation handler needs it).
+    private let ids = Atomic<UInt64>(0)
     /// Mirrors ``State/isHolding``, stored under the lock, read without it by `openURL`.
     @usableFromInline let _holding = Atomic<Bool>(false)
 
@@ -143,50 +146,50 @@ final class _URLHold: Sendable {
         ElapsedClock(clock: clock, origin: clock.now)
     }
 
-    /// Holds `url` when a hold is in effect.
-    /// - Returns: The entry's id, or `nil` when no hold is in effect (open it now).
+    /// Holds `url` when a hold is in effect and waits, on the calling task, until its wait
+    /// ends; a cancellation of the task ends it at once (unless a release has taken it). The
+    /// link is held, and its waiter parked, in one critical section, before the call
+    /// suspends.
+    /// - Parameters:
+    ///   - url: The link.
+    ///   - found: The mapping found for it, kept for the release.
+    /// - Returns: How the wait ended; ``Outcome/notHeld`` at once when no hold is in effect.
     @usableFromInline
-    func enter(_ url: URL, found: (mapping: Int, match: MatchedURL)? = nil) -> UInt64? {
-        let (id, stopped) = state.withLock { state -> (UInt64?, Task<Void, Never>?) in
-            guard state.isHolding, let clock = state.clock else { return (nil, nil) }
-            let id = state.nextID
-            state.nextID &+= 1
-            let deadline = clock.elapsed() + state.expiry
-            state.entries.append(Entry(id: id, url: url, found: found, deadline: deadline))
-            // The timer sleeps until a deadline no later than this one, or a new one starts.
-            if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
-                return (id, nil)
-            }
-            let stopped = state.timer
-            startTimer(&state, clock, until: deadline)
-            return (id, stopped)
-        }
-        stopped?.cancel()
-        return id
-    }
-
-    /// Waits, on the calling task, until the wait of the entry `id` (from ``enter(_:)``)
-    /// ends; a cancellation of the task ends it at once (unless a release has taken it).
-    @usableFromInline
-    func wait(_ id: UInt64) async -> Outcome {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { park(id, $0) }
+    func waitWhileHeld(_ url: URL, found: (mapping: Int, match: MatchedURL)?) async -> Outcome {
+        let id = ids.wrappingAdd(1, ordering: .relaxed).oldValue
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { enter(id, url, found, $0) }
         } onCancel: {
             cancel(id)
         }
     }
 
-    /// Parks the waiter of the entry `id`, or resumes it at once when its wait has ended.
-    private func park(_ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) {
-        let (now, parked) = state.withLock { state -> (Outcome?, CheckedContinuation<Void, Never>?) in
-            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return (.cancelled, nil) }
-            guard let outcome = state.entries[index].outcome else {
-                state.entries[index].continuation = continuation
-                return (nil, state.takeParkedWaiter())
+    /// Holds the link and parks its waiter, or resumes the waiter at once: not holding, or
+    /// cancelled before it could be held (its cancellation handler found no entry).
+    private func enter(
+        _ id: UInt64,
+        _ url: URL,
+        _ found: (mapping: Int, match: MatchedURL)?,
+        _ continuation: CheckedContinuation<Outcome, Never>
+    ) {
+        let (now, stopped, parked) = state.withLock {
+            state -> (Outcome?, Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
+            guard state.isHolding, let clock = state.clock else { return (.notHeld, nil, nil) }
+            guard !Task.isCancelled else { return (.cancelled, nil, nil) }
+            let deadline = clock.elapsed() + state.expiry
+            var entry = Entry(id: id, url: url, found: found, deadline: deadline)
+            entry.continuation = continuation
+            state.entries.append(entry)
+            let parked = state.takeParkedWaiter()
+            // The timer sleeps until a deadline no later than this one, or a new one starts.
+            if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
+                return (nil, nil, parked)
             }
-            state.entries.remove(at: index)
-            return (outcome, nil)
+            let stopped = state.timer
+            startTimer(&state, clock, until: deadline)
+            return (nil, stopped, parked)
         }
+        stopped?.cancel()
         if let now {
             continuation.resume(returning: now)
         }

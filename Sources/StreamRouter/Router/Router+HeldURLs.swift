@@ -72,12 +72,11 @@ extension Router {
             publishNotHandled(url, reason)
             return false
         }
-        guard let id = _urlHold.enter(url, found: found) else {
+        switch await _urlHold.waitWhileHeld(url, found: found) {
+        case .notHeld:
             // Released meanwhile.
-            guard let request = beginOpening(url) else { return false }
+            guard let request = beginOpening(url, found: found) else { return false }
             return await finishOpening(url, request)
-        }
-        switch await _urlHold.wait(id) {
         case .released(let delivery):
             defer { _urlHold.handOn() }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.

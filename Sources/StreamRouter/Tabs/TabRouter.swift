@@ -548,8 +548,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             reporter.publishNotHandled(url, reason)
             return false
         }
-        guard let id = urlHold.enter(url) else { return await openNow(url) }
-        switch await urlHold.wait(id) {
+        switch await urlHold.waitWhileHeld(url, found: nil) {
+        case .notHeld:
+            return await openNow(url)
         case .released:
             defer { urlHold.handOn() }
             guard !Task.isCancelled else {
