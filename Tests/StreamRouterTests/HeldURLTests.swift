@@ -1,7 +1,7 @@
+import AsyncObservables
 import Foundation
 import StreamRouter
 import StreamRouterTesting
-import Synchronization
 import Testing
 
 /// Deep links held while the app is not ready (`holdURLs`), released in order through the
@@ -42,7 +42,7 @@ import Testing
 
     /// The promotions that ended (a mapping that stops matching while its link is held).
     enum Promotions {
-        static let ended = Mutex<Set<String>>([])
+        static let ended = Locked<Set<String>>([])
     }
 
     struct PromotionEnded: Error {}
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aLinkOpenedDuringOnboardingOpensAfterLoginThroughTheGuard() async throws {
         let router = Router<Route>()
-        let loggedIn = Mutex(false)
+        let loggedIn = Locked(false)
         router.addGuard(named: "login") { pending in
             let needsLogin = pending.destinations.contains { if case .product = $0 { true } else { false } }
             return needsLogin && !loggedIn.withLock({ $0 }) ? .cancel(NotLoggedIn()) : .allow

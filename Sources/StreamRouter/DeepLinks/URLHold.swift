@@ -45,16 +45,14 @@ final class _URLHold: Sendable {
         let found: (mapping: Int, match: MatchedURL)?
         /// When it expires, as time elapsed on the hold's clock.
         let deadline: Duration
-        var continuation: CheckedContinuation<Outcome, Never>?
-        /// How its wait ended, when that came before the waiter parked (never, now that
-        /// entries are made with their waiter; kept so that an end is never lost).
-        var outcome: Outcome?
+        /// Its waiter, resumed once when the entry ends.
+        let continuation: CheckedContinuation<Outcome, Never>
         /// Taken by a release: it neither expires nor is cancelled any more, and the
         /// release delivers to it.
         var isReleasing = false
 
         /// Whether it is still waiting for the hold to end (listed in ``_URLHold/urls``).
-        var isWaiting: Bool { outcome == nil && !isReleasing }
+        var isWaiting: Bool { !isReleasing }
     }
 
     /// The state under the lock.
@@ -80,26 +78,21 @@ final class _URLHold: Sendable {
         /// The ``parkedWaiter`` to resume, once enough links wait parked.
         mutating func takeParkedWaiter() -> CheckedContinuation<Void, Never>? {
             guard let waiter = parkedWaiter,
-                entries.count(where: { $0.isWaiting && $0.continuation != nil }) >= waiter.count
+                entries.count(where: \.isWaiting) >= waiter.count
             else { return nil }
             parkedWaiter = nil
             return waiter.continuation
         }
 
-        /// Ends the wait of the entry `id` with `outcome`; returns the continuation to
-        /// resume, if it has parked (the entry is then removed).
-        mutating func end(_ id: UInt64, _ outcome: Outcome) -> CheckedContinuation<Outcome, Never>? {
+        /// Ends the entry `id`: removes it and returns its waiter, to resume after unlocking.
+        mutating func end(_ id: UInt64) -> CheckedContinuation<Outcome, Never>? {
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
-            guard let continuation = entries[index].continuation else {
-                entries[index].outcome = outcome
-                return nil
-            }
-            entries.remove(at: index)
-            return continuation
+            return entries.remove(at: index).continuation
         }
     }
 
-    private let state = Mutex(State())
+    /// Behind `Locked` (a pthread mutex, which Thread Sanitizer sees), not `Mutex`.
+    private let state = Locked(State())
     /// The next entry's id (taken before the entry is made: its cancellation handler needs it).
     private let ids = Atomic<UInt64>(0)
     /// Mirrors ``State/isHolding``, stored under the lock, read without it by `openURL`.
@@ -117,11 +110,6 @@ final class _URLHold: Sendable {
     /// The links waiting, oldest first.
     var urls: [URL] {
         state.withLock { $0.entries.filter(\.isWaiting).map(\.url) }
-    }
-
-    /// The number of links waiting (for tests and the Benchmarks).
-    var count: Int {
-        state.withLock { $0.entries.count(where: \.isWaiting) }
     }
 
     /// Starts holding (or, while holding, changes the expiry of the links held from now on).
@@ -177,9 +165,8 @@ final class _URLHold: Sendable {
             guard state.isHolding, let clock = state.clock else { return (.notHeld, nil, nil) }
             guard !Task.isCancelled else { return (.cancelled, nil, nil) }
             let deadline = clock.elapsed() + state.expiry
-            var entry = Entry(id: id, url: url, found: found, deadline: deadline)
-            entry.continuation = continuation
-            state.entries.append(entry)
+            state.entries.append(
+                Entry(id: id, url: url, found: found, deadline: deadline, continuation: continuation))
             let parked = state.takeParkedWaiter()
             // The timer sleeps until a deadline no later than this one, or a new one starts.
             if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
@@ -214,18 +201,19 @@ final class _URLHold: Sendable {
     private func cancel(_ id: UInt64) {
         let (waiter, outcome) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome) in
             if state.entries.contains(where: { $0.id == id && $0.isWaiting }) {
-                return (state.end(id, .cancelled), .cancelled)
+                return (state.end(id), .cancelled)
             }
             guard let position = state.relay.firstIndex(where: { $0.id == id }) else { return (nil, .cancelled) }
             let outcome = Outcome.released(state.relay.remove(at: position).delivery)
-            return (state.end(id, outcome), outcome)
+            return (state.end(id), outcome)
         }
         waiter?.resume(returning: outcome)
     }
 
     /// Ends the hold: marks every waiting link as released (the timer, if any, ends when it
     /// next wakes, unless a new hold needs it).
-    /// - Returns: The released links, oldest first, each to be given its ``deliver(_:_:)``.
+    /// - Returns: The released links, oldest first, for the owner to make each one's
+    ///   ``Delivery`` and hand them to ``relay(_:)``.
     @usableFromInline
     func release() -> [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] {
         state.withLock { state in
@@ -258,9 +246,8 @@ final class _URLHold: Sendable {
         let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome)? in
             guard !state.relay.isEmpty else { return nil }
             let (id, delivery) = state.relay.removeFirst()
-            return (state.end(id, .released(delivery)), .released(delivery))
+            return (state.end(id), .released(delivery))
         }
-        // A waiter that has not parked yet finds its outcome when it parks, and hands on then.
         if let (waiter, outcome) = next {
             waiter?.resume(returning: outcome)
         }
@@ -297,7 +284,7 @@ final class _URLHold: Sendable {
                 }
                 let now = clock.elapsed()
                 let due = state.entries.filter { $0.isWaiting && $0.deadline <= now }.map(\.id)
-                let expired = due.compactMap { state.end($0, .expired) }
+                let expired = due.compactMap { state.end($0) }
                 next = state.entries.lazy.filter(\.isWaiting).map(\.deadline).min()
                 state.timerDeadline = next
                 if next == nil { state.timer = nil }
