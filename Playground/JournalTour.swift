@@ -24,7 +24,9 @@ struct JournalTour {
         var description: String { "the catalogue is closed" }
     }
 
-    func run() async {
+    /// Five navigations on the shop's guarded router, recorded: completed, cancelled (the
+    /// catalogue is closed), redirected (a profile needs a login), a deep link, a move back.
+    static func recordJourney() async -> NavigationJournal<StoreRoute>? {
         let router = Self.makeRouter(catalogueOpen: false)
         router.startRecording(keepingNewest: 100)
         try? await router.navigate(to: .home)
@@ -34,7 +36,11 @@ struct JournalTour {
             _ = await router.openURL(url)
         }
         try? await router.navigateBack(to: .home)
-        guard let journal = router.stopRecording() else { return }
+        return router.stopRecording()
+    }
+
+    func run() async {
+        guard let journal = await Self.recordJourney() else { return }
         print("  startRecording(keepingNewest: 100), five navigations, stopRecording():")
         for entry in journal.entries {
             print("    \(entry)")

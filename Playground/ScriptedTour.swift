@@ -91,6 +91,9 @@ struct ScriptedTour {
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 
+        section("Route metadata: titles, analytics names, and pictures of routes and journeys")
+        await PictureTour().run()
+
         section("A relaunch restores the history from a file")
         relaunchTour()
 

@@ -1,3 +1,4 @@
+import Foundation
 import StreamRouter
 
 /// The typed routes of a small store app, with the deep links that reach them.
@@ -14,6 +15,19 @@ enum StoreRoute: RouteProvider {
     /// `checkout` is a sheet; everything else is pushed.
     var transition: RouteTransition {
         self == .checkout ? .modal : .push
+    }
+
+    /// The title a navigation bar shows, and the name analytics record.
+    var metadata: RouteMetadata {
+        switch self {
+        case .home: RouteMetadata(title: "Home", analyticsName: "home")
+        case .allProducts: RouteMetadata(title: "Products", analyticsName: "products")
+        case .products(let category): RouteMetadata(title: category.capitalized, analyticsName: "category")
+        case .profile: RouteMetadata(title: "Profile", analyticsName: "profile")
+        case .login: RouteMetadata(title: "Log in", analyticsName: "login")
+        case .colorPicker: RouteMetadata(title: "Colour")
+        case .checkout: RouteMetadata(title: "Checkout", analyticsName: "checkout")
+        }
     }
 
     static func registerURLs() -> URLMatcherGroup<StoreRoute>? {

@@ -14,7 +14,10 @@ import Synchronization
 /// keeps the default, reflected ``RouteProvider/path`` (at least as fast as the scan: the
 /// entry replacing the same route takes its path, nothing is reflected), and the last opens
 /// 1,000 URLs with distinct ids in turn onto that route, so that every entry is a new route
-/// whose path is reflected once (what real apps do; the same target).
+/// whose path is computed only if read (what real apps do; the same target). Cold start:
+/// a router made with the 100 mappings and its first URL, against the scan made and its
+/// first match (target 2x), and against the app's own registration code, its pattern
+/// strings and closures, which any library is given (the library's share: ≤ 1.5x).
 enum OpenURLScenario {
     static let name = "open-url"
     static let mappingCount = 100
@@ -79,6 +82,20 @@ enum OpenURLScenario {
                 }
             }
             return nil
+        }
+    }
+
+    /// What an app's registration code makes whatever library it feeds: a pattern string
+    /// and a route closure per mapping (as `registerURLs()` writes them), in a table.
+    struct RegistrationTable {
+        let entries: [(pattern: String, route: @Sendable (Int) -> Section)]
+
+        init(_ route: @escaping @Sendable (Int, Int) -> Section) {
+            var entries: [(pattern: String, route: @Sendable (Int) -> Section)] = []
+            for index in 0..<OpenURLScenario.mappingCount {
+                entries.append(("section\(index)/{id}/view", { route(index, $0) }))
+            }
+            self.entries = entries
         }
     }
 
@@ -208,6 +225,38 @@ enum OpenURLScenario {
             ),
             target: .ratio(atLeast: 0.5, "≤ 2x")
         )
+        // The same cold start against what an app's registration code costs with any
+        // library, or none: its 100 pattern strings and 100 route closures, kept in a table,
+        // then the scan's first match. The row above compares with a scan that makes neither.
+        let coldStartOverRegistration = Comparison(
+            scenario: name,
+            name: "cold start over the app's registration code (100 pattern strings and closures)",
+            unit: "router",
+            libraryLabel: "Router() + openURL",
+            baselineLabel: "patterns + closures + LinearScan()",
+            kind: .timed(
+                library: { operations in
+                    let clock = ContinuousClock()
+                    var handled = 0
+                    let start = clock.now
+                    for _ in 0..<operations where await Router<Section>().openURL(hit) {
+                        handled += 1
+                    }
+                    let elapsed = clock.now - start
+                    blackhole(handled)
+                    return Sample(elapsed: elapsed, operations: operations)
+                },
+                baseline: { operations in
+                    timeLoop(operations) { _ in
+                        let table = RegistrationTable { .section(index: $0, id: $1) }
+                        guard let route = LinearScan().match(hit) else { return 0 }
+                        let stack = [route]
+                        return stack.count &+ table.entries.count
+                    }
+                }
+            ),
+            target: .ratio(atLeast: 1 / 1.5, "≤ 1.5x")
+        )
         let reflected = Self.group(mappings: mappingCount) { ReflectedSection.section(index: $0, id: $1) }
         // 1,000 distinct ids, opened in turn: every entry is a new route, and no cache of
         // recent routes could help.
@@ -243,7 +292,7 @@ enum OpenURLScenario {
                 "default path, a new route each time (1000 ids), ", reflected, distinctHits,
                 target: .ratio(atLeast: 1, "≥ 1.0x")
             ),
-            coldStart, heldThenReleased,
+            coldStart, coldStartOverRegistration, heldThenReleased,
         ]
     }
 

@@ -13,7 +13,10 @@ import StreamRouter
 /// - 10 routes against 10,000 routes, no subscriber;
 /// - no subscriber against an unread `events` subscriber, both at 10,000 routes;
 /// - on the base stack against inside a sheet presented over it (the push and the pop act
-///   on the sheet's own stack), both at 10 routes.
+///   on the sheet's own stack), both at 10 routes;
+/// - `NavigationOptions` `.latestWins` against `.queue`, `.ignore` against `.push` (the
+///   push is never a repeat: what the check costs), and a loader that returns at once
+///   against none (issue 24's targets: 1.1x, 1.1x, 1.5x).
 ///
 /// The routes have an explicit `path` (`/item/<n>`), so reflection does not dominate. The
 /// policy allows 20,000 routes, so no push drops one. Operations are timed in runs of
@@ -85,14 +88,63 @@ enum RouterStackScenario {
                 ),
                 target: .ratio(atLeast: 1 / 1.2, "sheet ≤ 1.2x base")
             ),
+            Comparison(
+                scenario: name,
+                name: "push + back, latestWins vs queue",
+                unit: "push + back",
+                libraryLabel: "Router, 10 routes, .latestWins",
+                baselineLabel: "Router, 10 routes, .queue",
+                kind: .timed(
+                    library: { operations in
+                        await run(
+                            operations, size: small, lagging: false,
+                            options: NavigationOptions(concurrency: .latestWins))
+                    },
+                    baseline: { operations in await run(operations, size: small, lagging: false) }
+                ),
+                target: .ratio(atLeast: 1 / 1.1, "latestWins ≤ 1.1x queue")
+            ),
+            Comparison(
+                scenario: name,
+                name: "push + back, repeatedPush ignore vs push",
+                unit: "push + back",
+                libraryLabel: "Router, 10 routes, .ignore",
+                baselineLabel: "Router, 10 routes, .push",
+                kind: .timed(
+                    library: { operations in
+                        await run(
+                            operations, size: small, lagging: false, options: NavigationOptions(repeatedPush: .ignore))
+                    },
+                    baseline: { operations in await run(operations, size: small, lagging: false) }
+                ),
+                target: .ratio(atLeast: 1 / 1.1, "ignore ≤ 1.1x push")
+            ),
+            Comparison(
+                scenario: name,
+                name: "push + back, one loader returning at once vs none",
+                unit: "push + back",
+                libraryLabel: "Router, 10 routes, a loader",
+                baselineLabel: "Router, 10 routes, no loader",
+                kind: .timed(
+                    library: { operations in await run(operations, size: small, lagging: false, loader: true) },
+                    baseline: { operations in await run(operations, size: small, lagging: false) }
+                ),
+                target: .ratio(atLeast: 1 / 1.5, "loader ≤ 1.5x none")
+            ),
         ]
     }
 
     /// Runs about `operations` push-and-back pairs on a router whose stack holds `size`
     /// routes, with an unread `events` subscriber when `lagging`, inside a sheet presented
     /// over that stack when `inSheet`.
-    static func run(_ operations: Int, size: Int, lagging: Bool, inSheet: Bool = false) async -> Sample {
-        let router = Router<Screen>(urlMatchers: nil, policy: policy)
+    static func run(
+        _ operations: Int, size: Int, lagging: Bool, inSheet: Bool = false,
+        options: NavigationOptions = NavigationOptions(), loader: Bool = false
+    ) async -> Sample {
+        let router = Router<Screen>(urlMatchers: nil, policy: policy, options: options)
+        if loader {
+            router.addLoader(named: "detail") { route in route == .detail ? route : nil }
+        }
         do {
             try await router.replace(with: (0..<size).map { .item($0) } + (inSheet ? [.sheet] : []))
         } catch {

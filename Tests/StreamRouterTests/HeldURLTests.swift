@@ -274,6 +274,34 @@ import Testing
         #expect(split.sidebar == .orders && split.detail == [.order(id: 5)])
     }
 
+    /// A link whose mapping is `async` is held like any other, and resolved when released;
+    /// the links after it do not wait for the network.
+    @Test func aHeldLinkWithAnAsyncMappingResolvesWhenReleased() async throws {
+        let resolving = Gate()
+        let matchers = URLMatcherGroup<Route>.group("shop.example.com") {
+            $0.map("product/{id}") { try .product($0.param("id")) }
+            $0.map("promo/{code}") { match async throws in
+                await resolving.wait()
+                return .promo(try match.param("code"))
+            }
+        }
+        let router = Router<Route>(urlMatchers: matchers)
+        router.holdURLs(expiringAfter: .seconds(600))
+        let promo = try Self.url("promo/SPRING")
+        let product = try Self.url("product/2")
+        let promoOpening = Task { await router.openURL(promo) }
+        try await eventually { router.heldURLs == [promo] }
+        let productOpening = Task { await router.openURL(product) }
+        try await eventually { router.heldURLs == [promo, product] }
+        router.releaseURLs()
+        try await eventually { resolving.waiterCount == 1 }
+        #expect(await productOpening.value, "the next link does not wait for the resolution")
+        #expect(router.stack == [.product(2)])
+        resolving.open()
+        #expect(await promoOpening.value)
+        #expect(router.stack == [.product(2), .promo("SPRING")])
+    }
+
     @Test func releasingWithoutAHoldChangesNothing() async throws {
         let router = Router<Route>()
         router.releaseURLs()

@@ -70,6 +70,7 @@ import Testing
         case .completed: "completed"
         case .cancelled: "cancelled"
         case .failed: "failed"
+        case .loaded: "loaded"
         case .urlNotHandled: "urlNotHandled"
         }
     }

@@ -25,13 +25,15 @@ package struct URLMatcher<Route: Sendable>: Sendable {
     let routes: [@Sendable (MatchedURL) throws -> Route]
     /// The closures of the stack mappings, by the mapping's number in the group.
     let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
+    /// The closures of the `async` mappings, by the mapping's number in the group.
+    let asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
     /// What matching reads of the group besides its patterns: the schemes and the hosts.
     let index: URLGroupIndex
 
     init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        (patterns, routes, stacks) = mapper.mappings
+        (patterns, routes, stacks, asyncRoutes) = mapper.mappings
         patternErrors = mapper.patternErrors
         index = URLGroupIndex(
             schemes: Set(schemes.map { $0.lowercased() }),

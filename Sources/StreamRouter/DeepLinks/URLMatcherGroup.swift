@@ -52,6 +52,8 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @usableFromInline let routes: [@Sendable (MatchedURL) throws -> Route]
     /// The stack mappings' closures, by the same numbering; empty when no group has any.
     @usableFromInline let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
+    /// The `async` mappings' closures, by the same numbering; empty when no group has any.
+    @usableFromInline let asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
 
     /// Joins groups, tried in the given order.
     ///
@@ -65,14 +67,19 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
         routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
         var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
+        var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
         var first = 0
         for matcher in matchers {
             for (number, stack) in matcher.stacks {
                 stacks[first + number] = stack
             }
+            for (number, route) in matcher.asyncRoutes {
+                asyncRoutes[first + number] = route
+            }
             first += matcher.routes.count
         }
         self.stacks = stacks
+        self.asyncRoutes = asyncRoutes
     }
 
     private init(matcher: URLMatcher<Route>) {
@@ -171,6 +178,16 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
             return .parameterConversionFailed(error)
         }
         return .mappingFailed(pattern: match.pattern, error: error)
+    }
+
+    /// The closure and the match of `url` when its mapping is `async`; `nil` for any other
+    /// URL. Pure, like ``match(_:)``: runs nothing.
+    @usableFromInline
+    func asyncMapping(for url: URL) -> (route: @Sendable (MatchedURL) async throws -> Route, match: MatchedURL)? {
+        guard !asyncRoutes.isEmpty, let found = try? lookup.find(url), let route = asyncRoutes[found.mapping] else {
+            return nil
+        }
+        return (route, found.match)
     }
 
     /// The stack `url` maps to when its mapping was made with

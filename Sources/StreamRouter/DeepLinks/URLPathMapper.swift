@@ -22,6 +22,9 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
         @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
+        /// The closures of the mappings made with an `async` closure, by the mapping's number
+        /// (empty for a group with none).
+        @usableFromInline var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
         @usableFromInline var patternErrors: [URLPatternError] = []
 
         @inlinable init() {}
@@ -36,10 +39,11 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     var mappings:
         (
             patterns: [String], routes: [@Sendable (MatchedURL) throws -> Route],
-            stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
+            stacks: [Int: @Sendable (MatchedURL) throws -> [Route]],
+            asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
         )
     {
-        collected.withLock { ($0.patterns, $0.routes, $0.stacks) }
+        collected.withLock { ($0.patterns, $0.routes, $0.stacks, $0.asyncRoutes) }
     }
 
     /// The patterns that failed their check so far.
@@ -90,6 +94,40 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
                 $0.patterns.append(pattern)
                 $0.routes.append(route)
             }
+        }
+    }
+
+    /// Maps a path pattern to a route that takes awaiting to make: a remote account found by
+    /// a search, a short link resolved by a server.
+    ///
+    /// ```swift
+    /// $0.map("@{handle}") { match async throws in
+    ///     try await .account(id: api.searchAccount(try match.param("handle")))
+    /// }
+    /// ```
+    ///
+    /// ``Router/openURL(_:)`` awaits the closure before the navigation takes its turn, so a
+    /// navigation called meanwhile never waits behind it; the calling task's cancellation
+    /// cancels it, and so does, under ``NavigationOptions/Concurrency/latestWins``, a
+    /// navigation called meanwhile (`openURL` then returns `false`, with
+    /// ``URLNotHandledReason/navigationFailed(_:)`` of ``NavigationError/taskCancelled`` or
+    /// ``NavigationError/superseded``). ``URLMatcherGroup/match(_:)``, which is synchronous,
+    /// cannot run it: it fails with ``URLNotHandledReason/mappingFailed(pattern:error:)`` and
+    /// ``URLAsyncMappingError/needsAwait``; ``Router/canOpen(_:)`` says `true` when the
+    /// pattern matches.
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-(_,(MatchedURL)->Route)``.
+    ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
+    ///     refuses the URL, as for `map`.
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
+        if let error = URLPattern.error(in: pattern) {
+            collected.withLock { $0.patternErrors.append(error) }
+            return
+        }
+        collected.withLock {
+            $0.asyncRoutes[$0.routes.count] = route
+            $0.patterns.append(pattern)
+            $0.routes.append { _ in throw URLAsyncMappingError.needsAwait }
         }
     }
 
@@ -145,4 +183,11 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
 public enum URLStackError: Error, Sendable, Hashable {
     /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).
     case emptyStack
+}
+
+/// Why ``URLMatcherGroup/match(_:)`` gave no route for a URL whose mapping is `async` (see
+/// ``URLPathMapper/map(_:_:)-(_,(MatchedURL)async->Route)``).
+public enum URLAsyncMappingError: Error, Sendable, Hashable {
+    /// The mapping must be awaited: ``Router/openURL(_:)`` does.
+    case needsAwait
 }

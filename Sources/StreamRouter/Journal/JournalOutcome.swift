@@ -25,7 +25,7 @@ public enum JournalOutcome<Route: RouteProvider>: Sendable, Equatable, Codable, 
             self = .cancelled(error)
         case .failed(_, let error):
             self = .failed(error)
-        case .started, .redirected, .urlNotHandled:
+        case .started, .redirected, .loaded, .urlNotHandled:
             return nil
         }
     }
@@ -39,11 +39,12 @@ public enum JournalOutcome<Route: RouteProvider>: Sendable, Equatable, Codable, 
     }
 
     /// Whether replaying cannot reproduce the outcome, since the calling task decided it, not
-    /// the router's guards: the task was cancelled, or the call was made from inside a hook
-    /// of the same router. ``NavigationJournal/replay(on:)`` skips these steps.
+    /// the router's guards: the task was cancelled, the call was made from inside a hook
+    /// of the same router, or a later navigation superseded it (timing). ``NavigationJournal/replay(on:)``
+    /// skips these steps.
     var dependsOnCaller: Bool {
         switch error {
-        case .taskCancelled?, .reentrantNavigation?: true
+        case .taskCancelled?, .reentrantNavigation?, .superseded?: true
         default: false
         }
     }

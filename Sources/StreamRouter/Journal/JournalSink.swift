@@ -119,7 +119,7 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
                     NavigationJournal.Entry(
                         step: dropped + excess + offset,
                         operation: request.redirectedFrom.first ?? request.operation,
-                        url: request.url, outcome: outcome, state: state))
+                        url: request.url, outcome: outcome, state: state, analyticsName: event.analyticsName))
             }
             return NavigationJournal(
                 capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)

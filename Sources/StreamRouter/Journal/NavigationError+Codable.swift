@@ -10,7 +10,7 @@ extension NavigationError: Codable {
 
     private enum Kind: String, Codable {
         case cancelledByGuard, transitionCancelled, missingTransitionHandler, redirectLoop, taskCancelled
-        case deadlineExceeded, reentrantNavigation
+        case deadlineExceeded, reentrantNavigation, superseded, loadFailed
     }
 
     /// Decodes the case and its payload; a reason decodes as an error with the saved
@@ -38,6 +38,12 @@ extension NavigationError: Codable {
                 deadline: try container.decode(Duration.self, forKey: .deadline))
         case .reentrantNavigation:
             self = .reentrantNavigation
+        case .superseded:
+            self = .superseded
+        case .loadFailed:
+            self = .loadFailed(
+                name: try container.decode(String.self, forKey: .name),
+                reason: RecordedErrorReason(description: try container.decode(String.self, forKey: .reason)))
         }
     }
 
@@ -67,6 +73,12 @@ extension NavigationError: Codable {
             try container.encode(deadline, forKey: .deadline)
         case .reentrantNavigation:
             try container.encode(Kind.reentrantNavigation, forKey: .kind)
+        case .superseded:
+            try container.encode(Kind.superseded, forKey: .kind)
+        case .loadFailed(let name, let reason):
+            try container.encode(Kind.loadFailed, forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encode(String(describing: reason), forKey: .reason)
         }
     }
 }

@@ -13,8 +13,8 @@ extension NavigationJournal {
     ///
     /// When the router is not in ``startState``, replay first restores it there (a
     /// ``NavigationOperation/restore(_:)``, through the guards). Entries whose outcome the
-    /// calling task decided rather than the router (``NavigationError/taskCancelled`` and
-    /// ``NavigationError/reentrantNavigation``) are skipped: they changed nothing. An entry
+    /// calling task decided rather than the router (``NavigationError/taskCancelled``,
+    /// ``NavigationError/reentrantNavigation`` and ``NavigationError/superseded``) are skipped: they changed nothing. An entry
     /// that came from a URL is replayed as its operation (the URL was already mapped).
     ///
     /// > Note: Guards run as for any navigation, deadlines included (measured on the

@@ -41,8 +41,36 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         /// The router's state after it: the new state when it completed, the unchanged one
         /// otherwise.
         public let state: RouterState<Route>
+        /// The analytics name of the screen it showed or asked for
+        /// (``RouterEvent/analyticsName`` of its final event), taken when the journal was
+        /// read; `nil` when that route has none, and in journals saved before entries had it.
+        public let analyticsName: String?
 
         /// Creates an entry.
+        /// - Parameters:
+        ///   - step: The navigation's position among those recorded.
+        ///   - operation: The operation as it was asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The router's state after it.
+        ///   - analyticsName: The analytics name of the screen it showed or asked for.
+        public init(
+            step: Int,
+            operation: NavigationOperation<Route>,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>,
+            analyticsName: String?
+        ) {
+            self.step = step
+            self.operation = operation
+            self.url = url
+            self.outcome = outcome
+            self.state = state
+            self.analyticsName = analyticsName
+        }
+
+        /// Creates an entry without an analytics name.
         /// - Parameters:
         ///   - step: The navigation's position among those recorded.
         ///   - operation: The operation as it was asked.
@@ -56,11 +84,34 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>
         ) {
-            self.step = step
-            self.operation = operation
-            self.url = url
-            self.outcome = outcome
-            self.state = state
+            self.init(step: step, operation: operation, url: url, outcome: outcome, state: state, analyticsName: nil)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case step, operation, url, outcome, state, analyticsName
+        }
+
+        /// Decodes an entry; `url` and `analyticsName` may be absent (an entry saved before
+        /// entries had an analytics name decodes with none).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            step = try container.decode(Int.self, forKey: .step)
+            operation = try container.decode(NavigationOperation<Route>.self, forKey: .operation)
+            url = try container.decodeIfPresent(URL.self, forKey: .url)
+            outcome = try container.decode(JournalOutcome<Route>.self, forKey: .outcome)
+            state = try container.decode(RouterState<Route>.self, forKey: .state)
+            analyticsName = try container.decodeIfPresent(String.self, forKey: .analyticsName)
+        }
+
+        /// Encodes the entry's fields, leaving out a `nil` URL or analytics name.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(step, forKey: .step)
+            try container.encode(operation, forKey: .operation)
+            try container.encodeIfPresent(url, forKey: .url)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(state, forKey: .state)
+            try container.encodeIfPresent(analyticsName, forKey: .analyticsName)
         }
 
         /// The step, the operation and its outcome, for logs.

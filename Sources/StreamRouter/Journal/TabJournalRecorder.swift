@@ -155,8 +155,11 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
             guard item.tape >= 0 else {
                 selected = selections.tabs[item.index]
                 if offset >= window {
+                    let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0].displayedTop }
                     entries.append(
-                        .init(step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil))
+                        .init(
+                            step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil,
+                            analyticsName: shown?.metadata.analyticsName))
                 }
                 continue
             }
@@ -169,7 +172,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                 .init(
                     step: item.number, tab: tapes[item.tape].tab,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
-                    outcome: outcome, state: states[item.tape]))
+                    outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName))
         }
         if window == items.count {  // nothing held
             start = TabRouterState(

@@ -9,9 +9,15 @@ import Synchronization
 /// of an enum decodes its payload's type from its mangled name, and a second `Mirror` over
 /// a tuple payload cost as much again. Segments are encoded straight into one buffer, and
 /// integers written as digits, without a string each.
+///
+/// Each type whose default path is computed is remembered (``usesDefaultPath(_:)``), so that
+/// the entries of its later routes compute their paths only when read (see
+/// ``RouteStackEntry``).
+@usableFromInline
 enum DefaultRoutePath {
     /// The default path of `route`.
-    static func path(of route: some RouteProvider) -> String {
+    static func path<Route: RouteProvider>(of route: Route) -> String {
+        defaultPathTypes.withLock { _ = $0.insert(ObjectIdentifier(Route.self)) }
         let mirror = Mirror(reflecting: route)
         var path = Builder()
         guard mirror.displayStyle == .enum, let payload = mirror.children.first, let name = payload.label else {
@@ -21,6 +27,16 @@ enum DefaultRoutePath {
         path.appendSegment(name)
         path.appendPayload(payload.value)
         return path.string
+    }
+
+    /// The route types whose `path` is this default, as learned from their first call.
+    private static let defaultPathTypes = Mutex<Set<ObjectIdentifier>>([])
+
+    /// Whether `type`'s ``RouteProvider/path`` is known to be the default (it was computed
+    /// here for a route of that type): a type declaring `path` never reaches this code.
+    @usableFromInline
+    static func usesDefaultPath(_ type: any RouteProvider.Type) -> Bool {
+        defaultPathTypes.withLock { $0.contains(ObjectIdentifier(type)) }
     }
 
     /// What is known of a payload type without reflecting over each value: whether it is a

@@ -39,6 +39,14 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// failed at once instead of waiting forever for the navigation that runs that hook. Start
     /// it in a `Task.detached` to run it after the current navigation ends, or redirect.
     case reentrantNavigation
+    /// A later navigation of a router with ``NavigationOptions/Concurrency/latestWins``
+    /// took its place before it committed: while it waited for its turn, ran its guards,
+    /// preparations, loaders or transition handlers (which see the cancellation), or
+    /// resolved its URL.
+    case superseded
+    /// A loader (``Router/addLoader(named:deadline:_:)``) threw; the navigation was
+    /// cancelled. A loader's deadline passing is ``deadlineExceeded(name:deadline:)``.
+    case loadFailed(name: String, reason: any Error)
 
     /// Compares the cases and their payloads; an `any Error` reason compares by its
     /// description.
@@ -52,8 +60,11 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
             a == b
         case (.redirectLoop(let a), .redirectLoop(let b)):
             a == b
-        case (.taskCancelled, .taskCancelled), (.reentrantNavigation, .reentrantNavigation):
+        case (.taskCancelled, .taskCancelled), (.reentrantNavigation, .reentrantNavigation),
+            (.superseded, .superseded):
             true
+        case (.loadFailed(let a, let x), .loadFailed(let b, let y)):
+            a == b && "\(x)" == "\(y)"
         case (.deadlineExceeded(let a, let x), .deadlineExceeded(let b, let y)):
             a == b && x == y
         default:
@@ -61,11 +72,12 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// Whether the navigation was cancelled (by a guard, a transition handler or the task)
+    /// Whether the navigation was cancelled (by a guard, a transition handler, a loader, a
+    /// later navigation or the task)
     /// rather than failed; ``RouterEvent`` publishes it as `.cancelled` or `.failed`.
     public var isCancellation: Bool {
         switch self {
-        case .cancelledByGuard, .transitionCancelled, .taskCancelled, .deadlineExceeded: true
+        case .cancelledByGuard, .transitionCancelled, .taskCancelled, .deadlineExceeded, .superseded, .loadFailed: true
         case .missingTransitionHandler, .redirectLoop, .reentrantNavigation: false
         }
     }
@@ -87,6 +99,10 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
             "guard '\(name)' did not answer within \(deadline)"
         case .reentrantNavigation:
             "started from inside a guard, preparation or transition handler of the same router"
+        case .superseded:
+            "superseded by a later navigation"
+        case .loadFailed(let name, let reason):
+            "loader '\(name)' failed: \(reason)"
         }
     }
 }

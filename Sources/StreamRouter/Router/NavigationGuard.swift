@@ -1,5 +1,5 @@
 /// A guard given to a router's initialiser, so that it exists before the router restores
-/// its saved state (see ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:)``).
+/// its saved state (see ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:options:)``).
 ///
 /// ```swift
 /// let auth = NavigationGuard<AppRoute>(named: "auth") { pending in

@@ -66,11 +66,40 @@ struct NavigationQueue: Sendable {
         waiting.removeValue(forKey: ticket)
     }
 
-    /// Ends `ticket`'s turn, or gives it up if it has not come yet.
+    /// Gives the turn to `ticket`, just taken, superseding every earlier navigation that has
+    /// not left (the one being served and those waiting), for
+    /// ``NavigationOptions/Concurrency/latestWins``.
+    /// - Returns: The continuations of the waiting ones, to resume with `false`.
+    @usableFromInline
+    mutating func supersede(before ticket: Ticket) -> [Waiter] {
+        guard serving != ticket else { return [] }
+        let superseded = Array(waiting.values)
+        waiting.removeAll()
+        abandoned.removeAll()  // every ticket given up so far is an earlier one
+        serving = ticket
+        return superseded
+    }
+
+    /// The navigations waiting for their turn or given up before it (for tests: 0 when
+    /// nothing is queued behind the one served).
+    var waitingCount: Int {
+        waiting.count + abandoned.count
+    }
+
+    /// Whether a later navigation took `ticket`'s turn (see ``supersede(before:)``) before
+    /// it left the queue.
+    @usableFromInline
+    func wasSuperseded(_ ticket: Ticket) -> Bool {
+        ticket < serving
+    }
+
+    /// Ends `ticket`'s turn, or gives it up if it has not come yet; nothing for a superseded
+    /// ticket.
     /// - Returns: The continuation of the next navigation, to resume with `true`.
     @usableFromInline
     mutating func leave(_ ticket: Ticket) -> Waiter? {
         guard ticket == serving else {
+            if ticket < serving { return nil }
             abandoned.insert(ticket)
             return nil
         }

@@ -13,8 +13,8 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     @usableFromInline let style: PresentationStyle
     /// The routes pushed inside, the top one on top.
     @usableFromInline var stack = PersistentStack<RouteStackEntry<Route>>()
-    /// The length in UTF-8 bytes of the stack's paths joined.
-    @usableFromInline var stackPathLength = 0
+    /// What is known of the length of the stack's joined path.
+    @usableFromInline var stackPathLength = _JoinedPathLength()
 
     @inlinable
     init(_ entry: RouteStackEntry<Route>, style: PresentationStyle) {
@@ -35,7 +35,7 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
         Presentation(entry.route, style: style, stack: stack.bottomFirst.map(\.route))
     }
 
-    /// The presented route's path, then its stack's paths.
+    /// The presented route's path, then its stack's paths (computing those deferred).
     var path: String {
         var path = entry.path
         for entry in stack.bottomFirst {
@@ -44,8 +44,22 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
         return path
     }
 
-    /// The length of ``path`` in UTF-8 bytes.
-    @inlinable var pathLength: Int { entry.path.utf8.count + stackPathLength }
+    /// What is known of the length of ``path``.
+    @inlinable var pathLength: _JoinedPathLength {
+        var length = stackPathLength
+        length.add(entry)
+        return length
+    }
+
+    /// ``path`` if every path in it is known without running route code.
+    var knownPath: String? {
+        guard var path = entry.knownPath else { return nil }
+        for entry in stack.bottomFirst {
+            guard let known = entry.knownPath else { return nil }
+            path += known
+        }
+        return path
+    }
 
     /// The same presentation with at most the top `limit` routes, in fresh entries with new
     /// ids that keep their paths.

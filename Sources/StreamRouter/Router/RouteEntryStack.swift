@@ -7,39 +7,42 @@ extension PersistentStack {
     /// - Parameters:
     ///   - neighbour: The entry `route` replaces or is pushed onto, whose path the new entry
     ///     takes when it is made of the same route (see ``RouteStackEntry``).
-    ///   - pathLength: The joined length of the stack's paths, kept up to date.
+    ///   - pathLength: What is known of the length of the stack's joined path, kept up to date.
     @inlinable
     mutating func push<Route>(
-        _ route: Route, limit: Int, neighbour: RouteStackEntry<Route>?, pathLength: inout Int
+        _ route: Route, limit: Int, neighbour: RouteStackEntry<Route>?, pathLength: inout _JoinedPathLength
     ) where Element == RouteStackEntry<Route> {
         guard limit > 0 else { return }
         let entry = RouteStackEntry(route, neighbour: neighbour)
         if count >= limit, let bottom = first {
-            pathLength -= bottom.path.utf8.count
+            pathLength.remove(bottom)
         }
         push(entry, limit: limit)
-        pathLength += entry.path.utf8.count
+        pathLength.add(entry)
     }
 
     /// Pops `k` entries (all of them when `k` is larger than the count), keeping
     /// `pathLength` up to date.
     @inlinable
-    mutating func removeLast<Route>(_ k: Int, pathLength: inout Int) where Element == RouteStackEntry<Route> {
+    mutating func removeLast<Route>(_ k: Int, pathLength: inout _JoinedPathLength)
+    where Element == RouteStackEntry<Route> {
         for _ in 0..<Swift.min(Swift.max(k, 0), count) {
-            pathLength -= popLast()?.path.utf8.count ?? 0
+            if let entry = popLast() {
+                pathLength.remove(entry)
+            }
         }
     }
 
-    /// The top `limit` entries in fresh entries (new ids, the same paths), and the joined
-    /// length of their paths.
-    func renewed<Route>(keepingTop limit: Int) -> (PersistentStack, pathLength: Int)
+    /// The top `limit` entries in fresh entries (new ids, the same paths), and what is
+    /// known of the length of their joined path.
+    func renewed<Route>(keepingTop limit: Int) -> (PersistentStack, pathLength: _JoinedPathLength)
     where Element == RouteStackEntry<Route> {
         var renewed = PersistentStack()
-        var pathLength = 0
+        var pathLength = _JoinedPathLength()
         for entry in bottomFirst.suffix(limit) {
             let fresh = RouteStackEntry(renewing: entry)
             renewed.push(fresh)
-            pathLength += fresh.path.utf8.count
+            pathLength.add(fresh)
         }
         return (renewed, pathLength)
     }

@@ -48,13 +48,35 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// types read it for each entry. So `path` must depend on the route's value only.
     ///
     /// The default reflects over the route (one `Mirror`; payloads of `Int`s and `String`s
-    /// are read without another), which on Linux still costs about three times the rest of
-    /// a navigation: the `open-url` benchmark
-    /// (`swift run -c release StreamRouterBenchmarks --filter open-url`) opens a URL onto a
-    /// route with the default path as fast as onto one with an explicit path when the entry
-    /// takes its path, and four to five times slower when every entry is a new route. Declare
-    /// `path` for new routes pushed on a hot path.
+    /// are read without another), which on Linux costs more than the rest of a navigation.
+    /// So a router computes a default path only when something reads it (a path, a
+    /// ``NavigationAction``'s paths, ``Router/paths``, a route-scoped subscriber, a model, a
+    /// saved state's check), once per entry; the first route of a type, which tells the router that the
+    /// type keeps the default, is the exception. Then a navigation that changes the stack
+    /// publishes an action without comparing the paths, which may turn out equal (a route
+    /// replaced by an equal one of a type holding references): ``Router/paths`` skips those.
+    /// The `open-url` benchmark (`swift run -c release StreamRouterBenchmarks --filter
+    /// open-url`) opens URLs onto new routes with the default path as fast as with an
+    /// explicit one when no one reads their paths. As ``Router/paths`` reads them while the
+    /// router publishes, a payload's `description` must not call the router.
     var path: String { get }
+
+    /// What an app shows and logs for this route: a title (navigation bars, breadcrumbs,
+    /// ``Router/titles``) and an analytics name (``RouterEvent/analyticsName``,
+    /// ``NavigationJournal/Entry/analyticsName``); an empty ``RouteMetadata`` by default.
+    ///
+    /// ```swift
+    /// extension AppRoute {
+    ///     var metadata: RouteMetadata { RouteMetadata(title: "Orders", analyticsName: "orders") }
+    /// }
+    /// ```
+    ///
+    /// A router reads it only for those who ask: while titles are streamed, once for each
+    /// displayed entry of each state published; for an event's or a journal entry's
+    /// analytics name, when it is read (a journal's, when the journal is read). Never on a
+    /// navigation's own path, so it may be computed (a localised string), but keep it cheap
+    /// and dependent on the route's value only.
+    var metadata: RouteMetadata { get }
 }
 
 extension RouteProvider {
@@ -66,5 +88,10 @@ extension RouteProvider {
     /// ``RouteTransition/push``.
     public var transition: RouteTransition {
         .push
+    }
+
+    /// No title and no analytics name.
+    public var metadata: RouteMetadata {
+        RouteMetadata()
     }
 }

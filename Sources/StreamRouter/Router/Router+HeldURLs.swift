@@ -29,8 +29,10 @@ extension Router {
     /// they were opened: each one's navigation takes its turn here, in order (before any
     /// navigation called after this returns), and goes through the guards as any
     /// ``openURL(_:)`` does; each waiting ``openURL(_:)`` then returns whether its link was
-    /// handled. A held link that no longer opens (its mapping
-    /// now throws) returns `false` with its reason, published as for any ``openURL(_:)``.
+    /// handled. A held link that no longer opens (its mapping now throws) returns `false`
+    /// with its reason, published as for any ``openURL(_:)``. A link whose mapping is
+    /// `async` is resolved when the release reaches it, and takes its turn once resolved,
+    /// as ``openURL(_:)`` does: the links released after it do not wait for the network.
     /// Does nothing when no hold is in effect.
     @inlinable
     public func releaseURLs() {
@@ -40,6 +42,9 @@ extension Router {
         // held runs now); the waiters then run one by one.
         _urlHold.relay(
             released.map { link in
+                if let found = link.found, isAsyncMapping(found) {
+                    return (link.id, _AwaitedURLMapping())
+                }
                 let request = link.found.map { beginOpening(link.url, found: $0) } ?? beginOpening(link.url)
                 return (link.id, request.map { $0 as any Sendable })
             })
@@ -75,8 +80,17 @@ extension Router {
         switch await _urlHold.waitWhileHeld(url, found: found) {
         case .notHeld:
             // Released meanwhile.
+            if isAsyncMapping(found), let resolved = await resolveAsyncMapping(url) {
+                return await open(url, resolved)
+            }
             guard let request = beginOpening(url, found: found) else { return false }
             return await finishOpening(url, request)
+        case .released(let delivery) where delivery is _AwaitedURLMapping:
+            // The links released after it do not wait for the network (their turns are
+            // taken already): it takes its turn once resolved, as `openURL` does.
+            _urlHold.handOn()
+            guard let resolved = await resolveAsyncMapping(url) else { return false }
+            return await open(url, resolved)
         case .released(let delivery):
             defer { _urlHold.handOn() }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
@@ -88,6 +102,12 @@ extension Router {
             publishNotHandled(url, .navigationFailed(.taskCancelled))
             return false
         }
+    }
+
+    /// Whether the mapping `found` is `async` (awaited by ``openURL(_:)`` before its turn).
+    @inlinable
+    func isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
+        hasAsyncMappings && urlMatchers?.asyncRoutes[found.mapping] != nil
     }
 
     /// The mapping whose pattern matches `url`, or why `url` could never open, whatever
@@ -107,4 +127,11 @@ extension Router {
             return .failure(error)
         }
     }
+}
+
+/// What a released held link whose mapping is `async` is given: resolve it, then navigate
+/// (as ``Router/openURL(_:)`` does for such a link).
+@usableFromInline
+struct _AwaitedURLMapping: Sendable {
+    @usableFromInline init() {}
 }

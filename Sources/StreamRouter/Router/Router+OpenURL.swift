@@ -35,8 +35,71 @@ extension Router {
         if _urlHold.isHolding {
             return await _openURLWhileHoldingSlowPath(url)
         }
+        if hasAsyncMappings, let resolved = await resolveAsyncMapping(url) {
+            return await open(url, resolved)
+        }
         guard let request = beginOpening(url) else { return false }
         return await finishOpening(url, request)
+    }
+
+    /// Navigates to the route an `async` mapping resolved, or publishes why there is none.
+    @usableFromInline
+    func open(_ url: URL, _ resolved: Result<Route, URLNotHandledReason>) async -> Bool {
+        switch resolved {
+        case .success(let route):
+            return await finishOpening(url, enqueue(.navigate(to: [route]), url: url))
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return false
+        }
+    }
+
+    /// Awaits the mapping of `url` when it is `async` (after the input policy): `nil` for
+    /// any other URL. Runs the closure in a task of its own, cancelled with the calling
+    /// task, and, under ``NavigationOptions/Concurrency/latestWins``, by a navigation called
+    /// before it ends.
+    @usableFromInline
+    func resolveAsyncMapping(_ url: URL) async -> Result<Route, URLNotHandledReason>? {
+        guard (try? policy.check(url: url.absoluteString)) != nil,
+            let (resolve, match) = urlMatchers?.asyncMapping(for: url)
+        else { return nil }
+        let work = Task { () async -> Result<Route, any Error> in
+            do {
+                return .success(try await resolve(match))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let superseded = Locked(false)
+        let id = urlResolutions.withLock {
+            $0.add {
+                superseded.withLock { $0 = true }
+                work.cancel()
+            }
+        }
+        let result = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        urlResolutions.withLock { $0.remove(id) }
+        if superseded.withLock({ $0 }) {
+            return .failure(.navigationFailed(.superseded))
+        }
+        if Task.isCancelled {
+            return .failure(.navigationFailed(.taskCancelled))
+        }
+        return result.mapError { URLMatcherGroup<Route>.reason(for: $0, in: match) }
+    }
+
+    /// Cancels every `async` mapping being awaited (a navigation was called under
+    /// ``NavigationOptions/Concurrency/latestWins``).
+    @usableFromInline
+    func supersedeURLResolutions() {
+        let cancels = urlResolutions.withLock { $0.removeAll() }
+        for cancel in cancels {
+            cancel()
+        }
     }
 
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
@@ -122,6 +185,9 @@ extension Router {
     /// ```
     public func canOpen(_ url: URL) -> Bool {
         guard (try? policy.check(url: url.absoluteString)) != nil, let urlMatchers else { return false }
+        if hasAsyncMappings, urlMatchers.asyncMapping(for: url) != nil {
+            return true  // its closure must be awaited: the pattern matches
+        }
         if hasStackMappings, let stack = urlMatchers.matchStack(url) {
             return (try? stack.get()) != nil
         }

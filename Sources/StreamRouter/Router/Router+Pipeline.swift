@@ -13,11 +13,39 @@ extension Router {
     /// call order.
     @inlinable
     func enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
-        storage.update { storage, publish in
+        guard options.concurrency == .queue else {
+            return enqueueSuperseding(operation, url: url)
+        }
+        return storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
             publish(.started(request))
             return request
         }
+    }
+
+    /// ``enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
+    /// at once, from every earlier navigation that has not committed. Those waiting are
+    /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
+    /// are cancelled (it throws when they return, or when it tries to commit).
+    @inlinable
+    func enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+        let (request, waiters, running) = storage.update { storage, publish in
+            let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
+            publish(.started(request))
+            let waiters = storage.queue.supersede(before: request.id)
+            let running = storage.runningHooks
+            storage.runningHooks = nil
+            return (request, waiters, running)
+        }
+        // After the lock: resuming and cancelling are runtime calls.
+        for waiter in waiters {
+            waiter.resume(returning: false)
+        }
+        running?.cancel()
+        if hasAsyncMappings {
+            supersedeURLResolutions()
+        }
+        return request
     }
 
     /// Waits for the request's turn, runs the guards and transition handlers, and commits.
@@ -61,28 +89,42 @@ extension Router {
         var state = served ?? storage.read { $0.state }
         let request =
             decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
+        if options.repeatedPush == .ignore, Self.isRepeatedPush(request.operation, on: state) {
+            committed = true
+            return try commit(request, state, opening: nil, delivering: nil)
+        }
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
         var ranHooks = false
         while true {
+            let kinds = hookKinds.load(ordering: .acquiring)
+            let hasGuards = kinds & HookKinds.guards != 0
+            let hasTransitions = kinds & HookKinds.transitions != 0
+            let hasLoaders = kinds & HookKinds.loaders != 0
+            // The entries the operation makes have ids from here on (for the loaders' values).
+            let firstNewID = hasLoaders ? upcomingRouteStackEntryID() : 0
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            let kinds = hookKinds.load(ordering: .acquiring)
-            let hasGuards = kinds & HookKinds.guards != 0
-            let hasTransitions = kinds & HookKinds.transitions != 0
+            var loaded: [UInt64: [LoadedValue]]?
             // Without hooks, and without a custom transition (which fails for want of a
             // handler), nobody sees the pending navigation: it is not even made.
-            if hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition }) {
+            if hasGuards || hasTransitions || hasLoaders || destinations.contains(where: { $0.hasCustomTransition }) {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                if let redirect = try await runHooks(pending, guards: hasGuards, transitions: hasTransitions) {
+                let kinds = HookSelection(guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders)
+                let outcome =
+                    options.concurrency == .latestWins
+                    ? try await runHooksSupersedably(pending, kinds)
+                    : try await runHooks(pending, kinds)
+                if let redirect = outcome.redirect {
                     current = try redirecting(request, current, to: redirect, chain: &chain)
                     state = storage.read { $0.state }
                     continue
                 }
+                loaded = outcome.loads?.byEntry(in: proposed, newFrom: firstNewID)
             }
             // A cancellation while hooks ran. (Without hooks, nothing ran since the check
             // with the turn.)
@@ -94,8 +136,54 @@ extension Router {
                 Self.shownEntry(of: $0, from: state, to: proposed, request: current)
             }
             committed = true
-            return commit(current, proposed, opening: shown, delivering: result)
+            return try commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
         }
+    }
+
+    /// Whether `operation` pushes or presents one route that is already the topmost
+    /// displayed one in `state` (see ``NavigationOptions/RepeatedPush/ignore``).
+    @inlinable
+    static func isRepeatedPush(_ operation: NavigationOperation<Route>, on state: RouterState<Route>) -> Bool {
+        guard case .navigate(let routes) = operation, routes.count == 1, let top = state.topmostDisplayedRoute
+        else { return false }
+        return top == routes[0]
+    }
+
+    /// ``runHooks(_:guards:transitions:)`` in a task of its own, registered so that a later
+    /// navigation can cancel it (``NavigationOptions/Concurrency/latestWins``); the calling
+    /// task's cancellation cancels it too.
+    @usableFromInline
+    func runHooksSupersedably(
+        _ pending: PendingNavigation<Route>,
+        _ kinds: HookSelection
+    ) async throws(NavigationError) -> HooksOutcome<Route> {
+        let ticket = pending.request.id
+        let work = Task { () async -> Result<HooksOutcome<Route>, NavigationError> in
+            do throws(NavigationError) {
+                return .success(try await self.runHooks(pending, kinds))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let isServed = storage.update { storage, _ in
+            guard storage.queue.isServing(ticket) else { return false }
+            storage.runningHooks = RunningHooks(ticket: ticket, cancel: { work.cancel() })
+            return true
+        }
+        if !isServed {
+            work.cancel()  // superseded before its hooks started
+        }
+        let outcome = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        storage.update { storage, _ in
+            if storage.runningHooks?.ticket == ticket {
+                storage.runningHooks = nil
+            }
+        }
+        return try outcome.get()
     }
 
     /// Whether the current task runs a hook of this router (see `GuardedRouters`). A router
@@ -106,36 +194,43 @@ extension Router {
         hooksRanMarked.load(ordering: .acquiring) && GuardedRouters.contains(self)
     }
 
-    /// Runs the guards, then (when none redirected) the transition handlers, of `pending`.
-    /// Hooks run marked (see `GuardedRouters`); with none registered, nothing can navigate
-    /// re-entrantly, so the marking (a task-local and a set) is skipped.
-    /// - Returns: The operation a guard redirected to, if any.
+    /// Runs the guards, then (when none redirected) the loaders and the transition
+    /// handlers, of `pending`. Hooks run marked (see `GuardedRouters`); with none
+    /// registered, nothing can navigate re-entrantly, so the marking (a task-local and a
+    /// set) is skipped.
+    /// - Returns: The operation a guard redirected to, or the loaders' values.
     @usableFromInline
     func runHooks(
-        _ pending: PendingNavigation<Route>,
-        guards hasGuards: Bool,
-        transitions hasTransitions: Bool
-    ) async throws(NavigationError) -> NavigationOperation<Route>? {
-        if hasGuards || hasTransitions {
+        _ pending: PendingNavigation<Route>, _ kinds: HookSelection
+    ) async throws(NavigationError)
+        -> HooksOutcome<Route>
+    {
+        if kinds.guards || kinds.transitions || kinds.loaders {
             hooksRanMarked.store(true, ordering: .releasing)
         }
-        if hasGuards,
+        if kinds.guards,
             let redirect = try await GuardedRouters.marking(
                 self,
                 { () async throws(NavigationError) in
                     try await check(pending)
                 })
         {
-            return redirect
+            return HooksOutcome(redirect: redirect, loads: nil)
         }
-        if hasTransitions {
+        var loads: RouteLoads<Route>?
+        if kinds.loaders {
+            loads = try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+                try await runLoaders(pending)
+            }
+        }
+        if kinds.transitions {
             try await GuardedRouters.marking(self) { () async throws(NavigationError) in
                 try await performTransitions(pending)
             }
         } else {
             try await performTransitions(pending)
         }
-        return nil
+        return HooksOutcome(redirect: nil, loads: loads)
     }
 
     /// Records a guard's redirect of `current` (the attempt `request` led to) in `chain`,
@@ -257,14 +352,19 @@ extension Router {
     /// their ends up to what both stacks share, and the entries that left are looked for
     /// only while someone awaits a result.
     /// - Returns: The id of the entry whose result slot was opened, if any.
+    /// - Throws: ``NavigationError/superseded`` when a later navigation took its turn.
+    /// - Parameter loaded: The loaders' values for the entries the navigation made.
     @inlinable
     func commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
-        delivering result: ScreenResult?
-    ) -> UInt64? {
-        let outcome: CommitOutcome = storage.update { storage, publish in
+        delivering result: ScreenResult?,
+        loaded: [UInt64: [LoadedValue]]? = nil
+    ) throws(NavigationError) -> UInt64? {
+        let committed: CommitOutcome? = storage.update { storage, publish in
+            // Only under `latestWins` can another navigation have taken the turn.
+            guard storage.queue.isServing(request.id) else { return nil }
             let previous = storage.state
             storage.state = proposed
             let deliveries =
@@ -274,15 +374,19 @@ extension Router {
             if let shown {
                 storage.results.open(shown)
             }
+            let released =
+                storage.loadedValues.isEmpty && loaded == nil
+                ? [] : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
-            let stackChanged = !proposed.hasSamePath(as: previous)
-            // A stack change that leaves the displayed path as it was (a sheet dismissed as
-            // a route with its path is pushed) still publishes an action, with equal paths
-            // (`paths` skips it).
+            // A path not computed yet counts as changed (no route code runs under the lock),
+            // as does a stack change that leaves the displayed path as it was (a sheet
+            // dismissed as a route with its path is pushed): both publish an action, maybe
+            // with equal paths (`paths` skips it).
+            let stackChanged = proposed.hasSamePath(as: previous) != true
             let presentationsChanged = !proposed.presentationsAreIdentical(to: previous)
             if stackChanged
-                || (presentationsChanged && !proposed.hasSamePath(as: previous, includingModal: true))
+                || (presentationsChanged && proposed.hasSamePath(as: previous, includingModal: true) != true)
             {
                 // The paths are joined when read: building them here would cost O(stack). Both
                 // closures capture one object, which is then their context: one allocation.
@@ -297,8 +401,11 @@ extension Router {
             Self.record(event, into: storage.journal)
             publish(event)
             return CommitOutcome(
-                changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next
+                changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next, released: released
             )
+        }
+        guard let outcome = committed else {
+            throw reject(request, .superseded)
         }
         for delivery in outcome.deliveries {
             delivery.resume()  // after the lock: resuming is a runtime call
@@ -352,11 +459,7 @@ extension Router {
             default: break
             }
         }
-        var left = previous.entryIDs(missingFrom: proposed, atLeast: results.lowestID)
-        if !previous.levels.isEmpty, !previous.presentationsAreIdentical(to: proposed) {
-            // Presentations are few and short: compare their entries' ids as sets.
-            left += previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs)
-        }
+        let left = entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
         var deliveries: [ScreenResultDelivery] = []
         for id in left {
             let value = id == target ? result?.value : nil
@@ -365,6 +468,45 @@ extension Router {
             }
         }
         return deliveries
+    }
+
+    /// The ids of the entries of `previous` (from `minimumID` on) that `proposed` no longer
+    /// holds, in O(what changed).
+    @usableFromInline
+    static func entryIDsThatLeft(
+        from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64
+    ) -> [UInt64] {
+        var left = previous.entryIDs(missingFrom: proposed, atLeast: minimumID)
+        if !previous.levels.isEmpty, !previous.presentationsAreIdentical(to: proposed) {
+            // Presentations are few and short: compare their entries' ids as sets.
+            left += previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs)
+        }
+        return left
+    }
+
+    /// Drops the loaded values of the entries that left and keeps those of the entries the
+    /// navigation made.
+    /// - Returns: The values dropped, to release after unlocking (a value's deinit is the
+    ///   app's code).
+    @usableFromInline
+    static func keepLoadedValues(
+        _ values: inout [UInt64: [LoadedValue]],
+        _ loaded: [UInt64: [LoadedValue]]?,
+        from previous: RouterState<Route>,
+        to proposed: RouterState<Route>
+    ) -> [[LoadedValue]] {
+        var released: [[LoadedValue]] = []
+        if !values.isEmpty {
+            for id in entryIDsThatLeft(from: previous, to: proposed, atLeast: 0) {
+                if let gone = values.removeValue(forKey: id) {
+                    released.append(gone)
+                }
+            }
+        }
+        if let loaded {
+            values.merge(loaded) { _, new in new }
+        }
+        return released
     }
 
     /// The id of the entry that `request` showed for `route`, its last destination: the new
@@ -390,14 +532,17 @@ extension Router {
 
     /// Publishes `.cancelled` or `.failed`.
     /// - Returns: `error`, to throw.
+    /// A navigation a later one superseded is rejected as ``NavigationError/superseded``,
+    /// whatever stopped it (its hooks saw the cancellation, or it was waiting).
     @usableFromInline
     func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
         storage.update { storage, publish in
+            let error = storage.queue.wasSuperseded(request.id) ? .superseded : error
             let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
             storage.journal?.record(event)
             publish(event)
+            return error
         }
-        return error
     }
 
     /// Suspends until it is `ticket`'s turn.
@@ -466,13 +611,40 @@ struct CommitOutcome: Sendable {
     @usableFromInline let deliveries: [ScreenResultDelivery]
     /// The next navigation in the queue, to resume at its turn.
     @usableFromInline let next: NavigationQueue.Waiter?
+    /// The loaded values of the entries that left, released with this outcome, unlocked.
+    @usableFromInline let released: [[LoadedValue]]
 
     @inlinable
-    init(changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?) {
+    init(
+        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?, released: [[LoadedValue]]
+    ) {
         self.changed = changed
         self.deliveries = deliveries
         self.next = next
+        self.released = released
     }
+}
+
+/// Which kinds of hooks a navigation runs.
+@usableFromInline
+struct HookSelection: Sendable {
+    @usableFromInline let guards: Bool
+    @usableFromInline let transitions: Bool
+    @usableFromInline let loaders: Bool
+
+    @inlinable
+    init(guards: Bool, transitions: Bool, loaders: Bool) {
+        self.guards = guards
+        self.transitions = transitions
+        self.loaders = loaders
+    }
+}
+
+/// What a navigation's hooks decided: a guard's redirect, or the loaders' values.
+@usableFromInline
+struct HooksOutcome<Route: RouteProvider>: Sendable {
+    @usableFromInline let redirect: NavigationOperation<Route>?
+    @usableFromInline let loads: RouteLoads<Route>?
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.

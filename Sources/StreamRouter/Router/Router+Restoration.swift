@@ -1,5 +1,5 @@
 extension Router {
-    /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:)``)
+    /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:options:)``)
     /// as a navigation through the guards, then reports how it went, also on
     /// ``persistenceEvents``.
     ///
@@ -126,7 +126,7 @@ extension Router {
             switch event {
             case .redirected(_, let next): target = next.operation
             case .completed, .cancelled, .failed: return target
-            case .started, .urlNotHandled: continue
+            case .started, .loaded, .urlNotHandled: continue
             }
         }
         return target

@@ -66,8 +66,15 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Which kinds of hooks are registered (``RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
     @usableFromInline let hookKinds = Atomic<UInt8>(0)
+    /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
+    /// their own, as a lookup hashes routes.
+    let preloads = Locked<[Route: Preloaded]>([:])
     /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
     @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
+
+    /// How overlapping navigations are ordered and what a repeated push does, given at
+    /// creation.
+    public let options: NavigationOptions
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
@@ -77,6 +84,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
     @usableFromInline let _urlHold = _URLHold()
+    /// Whether any of ``urlMatchers``' mappings is `async` (read once, like
+    /// ``hasStackMappings``).
+    @usableFromInline let hasAsyncMappings: Bool
+    /// The `async` URL mappings being awaited, which a later navigation cancels under
+    /// ``NavigationOptions/Concurrency/latestWins``.
+    let urlResolutions = Locked(URLResolutions())
 
     /// Creates a router.
     ///
@@ -87,14 +100,19 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, and on the stack's
     ///     length (``InputPolicy/maximumHistoryEntries``: a push beyond it drops the bottom
     ///     route; a longer `state` keeps its top routes).
+    ///   - options: How overlapping navigations are ordered and what a repeated push does;
+    ///     first in, first out and pushed again by default.
     public init(
         state: RouterState<Route> = RouterState(),
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
+        self.options = options
         storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         persistence = nil
@@ -144,14 +162,17 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     ///   - urlMatchers: The URLs to open; `Route.registerURLs()` by default.
     ///   - policy: The limits on the URLs ``openURL(_:)`` accepts, on the stack's length and
     ///     on the restored state.
+    ///   - options: How overlapping navigations are ordered and what a repeated push does.
     public init(
         initialState: RouterState<Route> = RouterState(),
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
         guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
+        self.options = options
         let persistence = StatePersistence<RouterState<Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
@@ -163,6 +184,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
             RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         self.policy = policy
         self.persistence = persistence
         changeHooks { hooks in
@@ -557,7 +579,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     }
 
     /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds``.
-    private func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
+    func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
         hooks.withLock { hooks in
             let result = body(&hooks)
             hookKinds.store(hooks.kinds, ordering: .releasing)
@@ -585,8 +607,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// stack's path followed by the presented modal's, so presenting a modal is a `.push`
     /// one level deeper and dismissing it a `.back` (see ``Router``). A navigation that
     /// changes neither publishes nothing; one that changes the stack but leaves the
-    /// displayed path as it was (a modal dismissed as a route with the same path is pushed)
-    /// publishes an action whose paths are equal.
+    /// displayed path as it was (a modal dismissed as a route with the same path is pushed,
+    /// or a route with the default path, not computed yet, replaced by one with the same
+    /// path: see ``RouteProvider/path``) publishes an action whose paths are equal.
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }
@@ -659,6 +682,14 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// finishes or throws, a URL as a stream of one `Bool`.
     public var streams: RouterStreams<Route> {
         RouterStreams(router: self)
+    }
+
+    /// The navigations waiting for their turn, given up before it, with hooks running in a
+    /// task a later navigation would cancel (``NavigationOptions/Concurrency/latestWins``), or
+    /// awaiting an `async` URL mapping: 0 once every navigation has ended, whatever
+    /// superseded it.
+    @_spi(Testing) public var pendingNavigationCount: Int {
+        storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) } + urlResolutions.withLock { $0.count }
     }
 
     /// The number of live streams of this router (for tests and diagnostics).

@@ -4,7 +4,7 @@ import Foundation
 /// ``Router/events``: each navigation attempt, what became of it, and each URL that was not
 /// handled and why.
 ///
-/// An attempt is published as `.started`, then zero or more `.redirected`, then exactly one
+/// An attempt is published as `.started`, then zero or more `.redirected` and `.loaded`, then exactly one
 /// of `.completed`, `.cancelled` or `.failed`. Attempts never interleave (navigations run
 /// one at a time, in call order), though a `.started` may come while an earlier attempt is
 /// still running, and so may the `.started` and `.failed` of a navigation a hook of that
@@ -33,6 +33,10 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     case cancelled(NavigationRequest<Route>, NavigationError)
     /// The navigation failed (redirect loop, missing transition handler); nothing changed.
     case failed(NavigationRequest<Route>, NavigationError)
+    /// A loader (``Router/addLoader(named:deadline:_:)``) gave a value for a route the
+    /// navigation shows (run now, or taken from a ``Router/preload(_:for:)``), before the
+    /// navigation committed.
+    case loaded(NavigationRequest<Route>, loader: String, route: Route)
     /// ``Router/openURL(_:)`` returned `false` for the URL, for this reason.
     ///
     /// Boxed: `URL`'s layout is known only inside Foundation, and inline it would make
@@ -43,7 +47,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     public var request: NavigationRequest<Route>? {
         switch self {
         case .started(let request), .redirected(let request, _), .completed(let request, _, _),
-            .cancelled(let request, _), .failed(let request, _):
+            .cancelled(let request, _), .failed(let request, _), .loaded(let request, _, _):
             request
         case .urlNotHandled:
             nil
@@ -54,7 +58,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     public var error: NavigationError? {
         switch self {
         case .cancelled(_, let error), .failed(_, let error): error
-        case .started, .redirected, .completed, .urlNotHandled: nil
+        case .started, .redirected, .completed, .loaded, .urlNotHandled: nil
         }
     }
 
@@ -76,6 +80,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .completed(let request, let state, _): "completed \(request): \(state)"
         case .cancelled(let request, let error): "cancelled \(request): \(error)"
         case .failed(let request, let error): "failed \(request): \(error)"
+        case .loaded(let request, let loader, let route): "loaded \(request): '\(loader)' for \(route)"
         case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString): \(reason)"
         }
     }

@@ -28,12 +28,24 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     private(set) var transitions: [String: Transition] = [:]
+
+    /// One registered loader.
+    struct Loader: Sendable {
+        let id: NavigationGuardID
+        let name: String
+        /// The loader's own deadline; `nil` for the router's default.
+        let deadline: Duration?
+        let load: @Sendable (Route) async throws -> (any Sendable)?
+    }
+
+    private(set) var loaders: [Loader] = []
     private var nextGuardID: UInt64 = 0
 
     /// Which kinds of hooks are registered: ``HookKinds/guards`` and
     /// ``HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
     var kinds: UInt8 {
         (guards.isEmpty ? 0 : HookKinds.guards) | (transitions.isEmpty ? 0 : HookKinds.transitions)
+            | (loaders.isEmpty ? 0 : HookKinds.loaders)
     }
 
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
@@ -43,8 +55,18 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
         return id
     }
 
+    mutating func addLoader(
+        named name: String, deadline: Duration?, _ load: @escaping @Sendable (Route) async throws -> (any Sendable)?
+    ) -> NavigationGuardID {
+        let id = NavigationGuardID(rawValue: nextGuardID)
+        nextGuardID &+= 1
+        loaders.append(Loader(id: id, name: name, deadline: deadline, load: load))
+        return id
+    }
+
     mutating func removeGuard(_ id: NavigationGuardID) {
         guards.removeAll { $0.id == id }
+        loaders.removeAll { $0.id == id }
     }
 
     mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {
@@ -57,4 +79,5 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
 enum HookKinds {
     @usableFromInline static let guards: UInt8 = 1
     @usableFromInline static let transitions: UInt8 = 2
+    @usableFromInline static let loaders: UInt8 = 4
 }

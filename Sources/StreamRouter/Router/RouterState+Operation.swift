@@ -76,7 +76,7 @@ extension RouterState {
         levels.push(
             PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
         topStack = PersistentStack()
-        topStackPathLength = 0
+        topStackPathLength = _JoinedPathLength()
     }
 
     /// Removes the topmost presentation; the one below it, if any, becomes the topmost, with
@@ -92,7 +92,7 @@ extension RouterState {
     @inlinable
     mutating func takeTopStackFromLevels() {
         topStack = levels.last?.stack ?? PersistentStack()
-        topStackPathLength = levels.last?.stackPathLength ?? 0
+        topStackPathLength = levels.last?.stackPathLength ?? _JoinedPathLength()
     }
 
     /// Removes every presentation.
@@ -100,7 +100,7 @@ extension RouterState {
     mutating func dismissAllPresentations() {
         levels = PersistentStack()
         topStack = PersistentStack()
-        topStackPathLength = 0
+        topStackPathLength = _JoinedPathLength()
     }
 
     /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
@@ -135,6 +135,13 @@ extension RouterState {
         levels.isEmpty ? entries.last?.id : topStack.last?.id
     }
 
+    /// The route shown on top of everything: the topmost presentation's top pushed route,
+    /// or its route when nothing is pushed inside, or the base stack's top route.
+    @inlinable var topmostDisplayedRoute: Route? {
+        if let pushed = topStack.last { return pushed.route }
+        return levels.last?.entry.route ?? entries.last?.route
+    }
+
     /// The current level's top route (as ``currentTopEntryID``).
     @inlinable var currentTop: Route? {
         levels.isEmpty ? entries.last?.route : topStack.last?.route
@@ -155,11 +162,11 @@ extension RouterState {
                 stack.removeLast(distance, pathLength: &stackPathLength)
             } else if level.entry.route == route {
                 stack = PersistentStack()
-                stackPathLength = 0
+                stackPathLength = _JoinedPathLength()
             } else {
                 remaining.popLast()
                 stack = remaining.last?.stack ?? PersistentStack()
-                stackPathLength = remaining.last?.stackPathLength ?? 0
+                stackPathLength = remaining.last?.stackPathLength ?? _JoinedPathLength()
                 continue
             }
             levels = remaining

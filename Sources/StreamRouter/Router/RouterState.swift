@@ -1,17 +1,16 @@
-import Synchronization
-
 /// What a ``Router`` shows: its base stack and the presentations over it (each a presented
 /// route with a stack of its own; see ``Presentation``).
 ///
 /// `Codable`, so it can be saved after each change (see ``Router/states(bufferingPolicy:)``)
-/// and given back to ``Router/init(state:urlMatchers:policy:)`` at launch. A state saved
+/// and given back to ``Router/init(state:urlMatchers:policy:options:)`` at launch. A state saved
 /// before presentations held stacks (a `modal`) decodes as one sheet.
 ///
 /// Copies share their storage: a router publishes its state with every event, and a
 /// lagging subscriber holding many of them costs O(1) per navigation, not a copy of the
-/// stacks each. Each route's ``RouteProvider/path`` is computed once, when it is pushed (an
-/// entry made of the same route as the one it replaces or is pushed onto takes that entry's
-/// path: see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
+/// stacks each. Each route's ``RouteProvider/path`` is computed at most once: when it is
+/// pushed, or, for a route type keeping the default path, when first read (an entry made
+/// of the same route as the one it replaces or is pushed onto shares that entry's path:
+/// see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
 /// array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
     // The operations a navigation runs are `@inlinable` (see `Router.run`): client
@@ -27,10 +26,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
     /// The topmost presentation's stack; empty when nothing is presented.
     @usableFromInline var topStack = PersistentStack<RouteStackEntry<Route>>()
-    /// The length in UTF-8 bytes of ``topStack``'s paths joined.
-    @usableFromInline var topStackPathLength = 0
-    /// The length in UTF-8 bytes of the base stack's paths joined.
-    @usableFromInline var pathLength = 0
+    /// What is known of the length of ``topStack``'s joined path.
+    @usableFromInline var topStackPathLength = _JoinedPathLength()
+    /// What is known of the length of the base stack's joined path.
+    @usableFromInline var pathLength = _JoinedPathLength()
 
     /// The topmost presentation's entry, if any.
     @inlinable var modalEntry: RouteStackEntry<Route>? { levels.last?.entry }
@@ -110,7 +109,8 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     public var displayedPath: String {
         let presented = presentedPath
         guard !presented.isEmpty else { return path }
-        return pathLength == 0 ? presented : path + presented
+        let base = path
+        return base == "/" ? presented : base + presented
     }
 
     /// The presentations' part of ``displayedPath`` (empty when none is shown or their
@@ -136,55 +136,77 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// joined; `/` for an empty stack. The presentations are not part of it (see
     /// ``displayedPath``).
     public var path: String {
-        guard pathLength > 0 else { return "/" }
+        guard !pathLength.isEmpty else { return "/" }
         var path = ""
-        path.reserveCapacity(pathLength)
+        path.reserveCapacity(pathLength.knownBytes)
         for entry in entries.bottomFirst {
             path += entry.path
+        }
+        return path.isEmpty ? "/" : path
+    }
+
+    /// ``presentedPath`` if every path in it is known without running route code.
+    @usableFromInline
+    var knownPresentedPath: String? {
+        var path = ""
+        for level in presentedLevels {
+            guard let known = level.knownPath else { return nil }
+            path += known
         }
         return path
     }
 
-    /// Whether ``path`` is the same for both states, without building either: compares the
-    /// joined paths' bytes from the end (a whole entry's path at a time while the entries
-    /// line up), and stops at the first difference or at the
-    /// first entry both stacks share (a state and the state a navigation made from it
+    /// Whether ``path`` is the same for both states, without building either and without
+    /// running route code: compares the joined paths' bytes from the end (a whole entry's
+    /// path at a time while the entries line up), and stops at the first difference or at
+    /// the first entry both stacks share (a state and the state a navigation made from it
     /// share everything below what it changed), so it costs O(what changed).
     ///
     /// - Parameter includingModal: Compare the ``displayedPath``s instead: their lengths
-    ///   first (O(presentations), no string built), then, only when they are equal, their
-    ///   presentations' parts (built: O(what is presented)).
+    ///   first when known (O(presentations), no string built), then their presentations'
+    ///   parts (built: O(what is presented)).
+    /// - Returns: `nil` when telling would compute a deferred path (see
+    ///   ``RouteStackEntry``): the paths may or may not be the same.
     @inlinable
-    func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool {
+    func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool? {
         guard !includingModal else {
-            guard pathLength + presentedPathLength == other.pathLength + other.presentedPathLength else {
+            if let mine = (pathLength + presentedPathLength).exact,
+                let theirs = (other.pathLength + other.presentedPathLength).exact, mine != theirs
+            {
                 return false
             }
-            return hasSamePath(as: other, mySuffix: presentedPath, theirSuffix: other.presentedPath)
+            guard let mySuffix = knownPresentedPath, let theirSuffix = other.knownPresentedPath else { return nil }
+            return hasSamePath(as: other, mySuffix: mySuffix, theirSuffix: theirSuffix)
         }
         return hasSamePath(as: other, mySuffix: "", theirSuffix: "")
     }
 
-    /// The length in UTF-8 bytes of ``presentedPath``, without building it.
-    @inlinable var presentedPathLength: Int {
-        guard let top = levels.last else { return 0 }
-        var length = top.entry.path.utf8.count + topStackPathLength
+    /// What is known of the length of ``presentedPath``, without building it.
+    @inlinable var presentedPathLength: _JoinedPathLength {
+        guard let top = levels.last else { return _JoinedPathLength() }
+        var length = topStackPathLength
+        length.add(top.entry)
         for level in levels.topDown.dropFirst() {
-            length += level.pathLength
+            length = length + level.pathLength
         }
         return length
     }
 
-    /// Whether the base stacks' paths followed by the suffixes are the same bytes.
+    /// Whether the base stacks' paths followed by the suffixes are the same bytes; `nil`
+    /// when telling would compute a deferred path.
     @inlinable
-    func hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool {
+    func hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool? {
         let includingModal = !mySuffix.isEmpty || !theirSuffix.isEmpty
-        guard pathLength + mySuffix.utf8.count == other.pathLength + theirSuffix.utf8.count else { return false }
+        if let mine = pathLength.exact, let theirs = other.pathLength.exact,
+            mine + mySuffix.utf8.count != theirs + theirSuffix.utf8.count
+        {
+            return false
+        }
         // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
         if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
             let theirTop = other.entries.top, myTop.link === theirTop.link
         {
-            return myTop.element.path == theirTop.element.path
+            return myTop.element.hasSamePath(as: theirTop.element)
         }
         var mine = PathBytesFromEnd(entries, suffix: mySuffix)
         var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
@@ -195,7 +217,11 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
             if mine.skipEqualEntry(with: &theirs) {
                 continue
             }
-            switch (mine.next(), theirs.next()) {
+            let (byte, other) = (mine.next(), theirs.next())
+            if mine.reachedDeferredPath || theirs.reachedDeferredPath {
+                return nil
+            }
+            switch (byte, other) {
             case (nil, nil): return true
             case (let byte?, let other?) where byte == other: continue
             default: return false
@@ -255,7 +281,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @inlinable
     mutating func removeAll() {
         entries = PersistentStack()
-        pathLength = 0
+        pathLength = _JoinedPathLength()
     }
 
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
@@ -344,145 +370,5 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         if !levels.isEmpty {
             try container.encode(presentations, forKey: .presentations)
         }
-    }
-}
-
-/// A route on a router's stack, with its ``RouteProvider/path`` computed once, when it was
-/// pushed (the default `path` uses reflection, too slow to recompute on every navigation),
-/// normalised, and empty for a route whose path is `/`.
-///
-/// An entry made of the same route as its neighbour (the entry it replaces or is pushed
-/// onto) takes the neighbour's path instead of computing it again: re-opening the link on
-/// top, or replacing a route with itself, reflects over nothing. "The same route" is
-/// decided without running route code: for a trivial route type (no references, so its
-/// bytes are its value) the bytes of both routes are equal; equality (`==`) would not do,
-/// as two equal routes may still have different paths (`0.0` and `-0.0`, or canonically
-/// equivalent strings, in a default path).
-///
-/// Each entry has an ``id`` of its own, taken when it is made (pushed or presented), so the
-/// same route pushed twice is two entries: a screen's result (``Router/navigateBack(returning:)``)
-/// reaches the caller that pushed that very entry. Ids increase in the order entries are
-/// made, so a stack's ids increase from the bottom to the top. Equality and hashing
-/// ignore the id: two states showing the same routes are equal.
-@usableFromInline
-struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
-    @usableFromInline let route: Route
-    @usableFromInline let path: String
-    @usableFromInline let id: UInt64
-
-    /// An entry for `route`, with a new id.
-    /// - Parameter neighbour: The entry `route` replaces or is pushed onto: when it holds the
-    ///   same route, its path is taken rather than computed.
-    @inlinable
-    init(_ route: Route, neighbour: RouteStackEntry? = nil) {
-        self.route = route
-        id = nextRouteStackEntryID()
-        if let neighbour, Self.isSameValue(route, neighbour.route) {
-            path = neighbour.path
-        } else {
-            path = Self.entryPath(route.path)
-        }
-    }
-
-    /// An entry for the same route and path, with a new id.
-    @inlinable
-    init(renewing entry: RouteStackEntry) {
-        route = entry.route
-        path = entry.path
-        id = nextRouteStackEntryID()
-    }
-
-    /// Whether `a` and `b` are the same value, bit for bit, of a trivial type (one holding
-    /// no references: then its bytes are all of its value, and any route code given equal
-    /// bytes sees the same route). `false` for any other type, and when the bytes differ
-    /// (padding included: a false `false` costs a path computation, nothing else).
-    @inlinable
-    static func isSameValue(_ a: Route, _ b: Route) -> Bool {
-        guard _isPOD(Route.self) else { return false }
-        return withUnsafeBytes(of: a) { a in
-            withUnsafeBytes(of: b) { b in a.elementsEqual(b) }
-        }
-    }
-
-    /// `path` normalised, and empty for `/`.
-    @usableFromInline
-    static func entryPath(_ path: String) -> String {
-        let normalized = PathResolver.normalize(path)
-        return normalized == "/" ? "" : normalized
-    }
-
-    @usableFromInline
-    static func == (lhs: RouteStackEntry, rhs: RouteStackEntry) -> Bool {
-        lhs.route == rhs.route
-    }
-
-    @usableFromInline
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(route)
-    }
-}
-
-/// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
-private let routeStackEntryIDs = Atomic<UInt64>(0)
-
-/// The next ``RouteStackEntry/id``.
-@usableFromInline
-func nextRouteStackEntryID() -> UInt64 {
-    routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-}
-
-/// The bytes of a stack's joined path, from the last one back, entry by entry.
-@usableFromInline
-struct PathBytesFromEnd<Route: RouteProvider> {
-    /// The entry being read and the entries below it.
-    @usableFromInline var node: PersistentStack<RouteStackEntry<Route>>.Node?
-    /// The visible entries from `node` down.
-    @usableFromInline var remaining: Int
-    @usableFromInline var bytes: String.UTF8View
-    @usableFromInline var index: String.UTF8View.Index
-
-    /// Reads `suffix` (a modal's path) first, then the entries' paths.
-    @inlinable
-    init(_ entries: PersistentStack<RouteStackEntry<Route>>, suffix: String = "") {
-        node = entries.top
-        remaining = entries.count
-        bytes = suffix.utf8
-        index = bytes.endIndex
-    }
-
-    /// Whether both readers are between entries, at the same node with the same number of
-    /// entries left: the rest of both paths is the same bytes.
-    @inlinable
-    func isSharing(with other: PathBytesFromEnd) -> Bool {
-        index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
-            && remaining == other.remaining
-    }
-
-    /// When both readers are between entries and their next entries have equal paths,
-    /// moves both past them (one string comparison instead of a byte at a time).
-    /// - Returns: Whether they moved.
-    @inlinable
-    mutating func skipEqualEntry(with other: inout PathBytesFromEnd) -> Bool {
-        guard index == bytes.startIndex, other.index == other.bytes.startIndex, remaining > 0, other.remaining > 0,
-            let current = node, let theirs = other.node, current.element.path == theirs.element.path
-        else { return false }
-        node = current.below
-        remaining -= 1
-        other.node = theirs.below
-        other.remaining -= 1
-        return true
-    }
-
-    @inlinable
-    mutating func next() -> UInt8? {
-        while index == bytes.startIndex {
-            guard remaining > 0, let current = node else { return nil }
-            bytes = current.element.path.utf8
-            index = bytes.endIndex
-            node = current.below
-            remaining -= 1
-        }
-        index = bytes.index(before: index)
-        return bytes[index]
     }
 }

@@ -12,6 +12,12 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     /// What records each attempt's final event, while something records (see
     /// ``Router/startRecording(keepingNewest:)``); `nil` costs the commit one check.
     @usableFromInline var journal: (any JournalSink<Route>)?
+    /// The hooks of the navigation being served, running in a task of their own that a
+    /// later navigation cancels (``NavigationOptions/Concurrency/latestWins`` only).
+    @usableFromInline var runningHooks: RunningHooks?
+    /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
+    /// empty for a router without loaders.
+    @usableFromInline var loadedValues: [UInt64: [LoadedValue]] = [:]
 
     init(_ state: RouterState<Route>) {
         self.state = state
@@ -26,4 +32,12 @@ struct RouterSnapshot<Route: RouteProvider>: Sendable {
     /// bound of it (0 for the state when the stream was made): navigations commit in the
     /// order of their ids, so a snapshot of a lower generation is older.
     let generation: UInt64
+}
+
+/// The task running the hooks of the navigation with ticket ``ticket``, to cancel when a
+/// later navigation supersedes it.
+@usableFromInline
+struct RunningHooks: Sendable {
+    let ticket: NavigationQueue.Ticket
+    @usableFromInline let cancel: @Sendable () -> Void
 }

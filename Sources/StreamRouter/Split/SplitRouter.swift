@@ -36,17 +36,19 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
     ///   - columns: ``SplitColumns/double`` (sidebar and detail) or ``SplitColumns/triple``.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits the router applies.
+    ///   - options: The options of the router (see ``NavigationOptions``).
     public init(
         columns: SplitColumns,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
         self.columns = columns
-        router = Router(urlMatchers: urlMatchers, policy: policy)
+        router = Router(urlMatchers: urlMatchers, policy: policy, options: options)
     }
 
     /// A split router that keeps its columns in `store` (restored and saved as a
-    /// ``Router`` does: see ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:)``,
+    /// ``Router`` does: see ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:options:)``,
     /// through `guards` when given).
     /// - Parameters:
     ///   - columns: ``SplitColumns/double`` or ``SplitColumns/triple``.
@@ -55,16 +57,20 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
     ///   - guards: Guards registered before the saved columns are restored.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens.
     ///   - policy: The limits the router applies, and the limits on restoring.
+    ///   - options: The options of the router (see ``NavigationOptions``).
     public init(
         columns: SplitColumns,
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
         guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
-        policy: InputPolicy = .standard
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
     ) {
         self.columns = columns
-        router = Router(store: store, restoring: restoring, guards: guards, urlMatchers: urlMatchers, policy: policy)
+        router = Router(
+            store: store, restoring: restoring, guards: guards, urlMatchers: urlMatchers, policy: policy,
+            options: options)
     }
 
     // MARK: - Reading

@@ -1,6 +1,6 @@
 extension TabRouter {
     /// Applies the tree read from the store (see
-    /// ``init(tabs:selected:store:restoring:guards:urlMatchers:policy:_:)``) through each tab's guards, then
+    /// ``init(tabs:selected:store:restoring:guards:urlMatchers:policy:options:_:)``) through each tab's guards, then
     /// selects the saved tab, and reports how it went, also on ``persistenceEvents``.
     ///
     /// ```swift

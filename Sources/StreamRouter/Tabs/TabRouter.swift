@@ -35,6 +35,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public let urlMatchers: URLMatcherGroup<Route>?
     /// The limits every tab's router applies.
     public let policy: InputPolicy
+    /// The options every tab's router (and ``aboveTabs``) was made with.
+    public let options: NavigationOptions
 
     private let tabOf: @Sendable (Route) -> Tab?
     let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
@@ -68,17 +70,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - selected: The tab selected at first.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies.
+    ///   - options: The options of every tab's router (and of ``aboveTabs``): each
+    ///     supersedes and ignores repeated pushes within its own queue.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
         selected: Tab,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         self.init(
             tabs: tabs, state: TabRouterState(selected: selected), persistence: nil,
-            urlMatchers: urlMatchers, policy: policy, guards: [], tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, options: options, guards: [], tabOf: tabOf
         )
     }
 
@@ -118,6 +123,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///     order (and on each tab ``router(for:)`` makes later); none by default.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
+    ///   - options: The options of every tab's router (and of ``aboveTabs``).
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
@@ -127,6 +133,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         guards: [NavigationGuard<Route>] = [],
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         let persistence = StatePersistence<TabRouterState<Tab, Route>>(
@@ -147,7 +154,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         self.init(
             tabs: tabs, state: state, persistence: persistence,
-            urlMatchers: urlMatchers, policy: policy, guards: guards, tabOf: tabOf
+            urlMatchers: urlMatchers, policy: policy, options: options, guards: guards, tabOf: tabOf
         )
         for tab in self.tabs {
             Self.register(guards, on: router(for: tab))
@@ -169,9 +176,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         persistence: StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
+        options: NavigationOptions,
         guards: [NavigationGuard<Route>],
         tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
+        self.options = options
         var unique: [Tab] = []
         for tab in tabs + [state.selected] where !unique.contains(tab) {
             unique.append(tab)
@@ -183,8 +192,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.persistence = persistence
         creationGuards = guards
         initialSelection = state.selected
-        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy)
-        let routers = unique.map { Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy) }
+        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy, options: options)
+        let routers = unique.map {
+            Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy, options: options)
+        }
         var initial = TabHub<Tab, Route>(
             tabs: unique, stacks: routers.map(\.state),
             selectedIndex: unique.firstIndex(of: state.selected) ?? 0
@@ -286,7 +297,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             let waiting = hub.update { hub, _ in hub.waitingStacks.removeValue(forKey: tab) }
             let showsNow = creationGuards.isEmpty
             let router = Router<Route>(
-                state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy)
+                state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy,
+                options: options)
             Self.register(creationGuards, on: router)
             let position = hub.update { hub, _ in
                 hub.tabs.append(tab)
@@ -358,7 +370,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if !current.hasSamePath(as: previous, includingModal: true) {
+            if current.hasSamePath(as: previous, includingModal: true) != true {
                 let action = NavigationAction(
                     currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
                 event.action = action
@@ -490,8 +502,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// ``openURL(_:)`` without a hold.
     private func openNow(_ url: URL) async -> Bool {
+        let opener = selectedRouter
+        // An `async` mapping is awaited first (on the selected tab's router, whose later
+        // navigations supersede it under `latestWins`): its route decides the tab.
+        let resolved = opener.hasAsyncMappings ? await opener.resolveAsyncMapping(url) : nil
+        if case .failure(let reason)? = resolved {
+            opener.publishNotHandled(url, reason)
+            return false
+        }
         let route: Route? =
-            if (try? policy.check(url: url.absoluteString)) != nil, case .success(let route)? = urlMatchers?.match(url)
+            if case .success(let route)? = resolved {
+                route
+            } else if (try? policy.check(url: url.absoluteString)) != nil,
+                case .success(let route)? = urlMatchers?.match(url)
             {
                 route
             } else {
@@ -499,14 +522,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             }
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return await aboveTabs.openURL(url)
+            return resolved != nil ? await aboveTabs.open(url, .success(route)) : await aboveTabs.openURL(url)
         }
         if isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        guard let request = target.beginOpening(url) else { return false }
+        let opening =
+            resolved != nil ? route.map { target.enqueue(.navigate(to: [$0]), url: url) } : target.beginOpening(url)
+        guard let request = opening else { return false }
         guard await target.finishOpening(url, request) else { return false }
         try? await select(tab, popsToRoot: false)
         return true
@@ -646,7 +671,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// under that router's lock (the order relays take the locks in, so no relayed state is
     /// overwritten by an older one); then the subscription itself, whose first element reads
     /// the fresh copies.
-    private func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
+    func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
         let placeholder = hub.subscribe(bufferingPolicy: .bufferingNewest(0), transform: { _ in Int?.none })
         let tabs = hub.read { $0.tabs }
         for (position, tab) in tabs.enumerated() {

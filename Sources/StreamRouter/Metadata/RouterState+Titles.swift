@@ -1,0 +1,33 @@
+extension RouterState {
+    /// The displayed entries' titles (``RouteMetadata/title``), bottom first: the base
+    /// stack's routes, then each presentation's route and the stack inside it; untitled
+    /// routes are left out. What ``Router/titles`` publishes, read once: O(displayed entries),
+    /// one ``RouteProvider/metadata`` read each.
+    public var titles: [String] {
+        var titles: [String] = []
+        for route in displayedRoutes {
+            if let title = route.metadata.title {
+                titles.append(title)
+            }
+        }
+        return titles
+    }
+
+    /// The displayed routes, bottom first: the base stack, then each presentation's route and
+    /// stack.
+    var displayedRoutes: [Route] {
+        var routes = entries.bottomFirst.map(\.route)
+        guard !levels.isEmpty else { return routes }
+        for level in presentedLevels {
+            routes.append(level.entry.route)
+            routes.append(contentsOf: level.stack.bottomFirst.map(\.route))
+        }
+        return routes
+    }
+
+    /// The topmost displayed route: the top of the topmost presentation's stack, else that
+    /// presentation's route, else the top of the base stack; `nil` when nothing is shown.
+    var displayedTop: Route? {
+        topStack.last?.route ?? levels.last?.entry.route ?? entries.last?.route
+    }
+}

@@ -1,0 +1,221 @@
+/// Loaders: data a screen needs, fetched before its navigation commits, kept per stack
+/// entry and released when the entry leaves.
+extension Router {
+    /// Registers a loader: for each route a navigation shows, after the guards allow it and
+    /// before its transition handlers, the router awaits `load`; the navigation commits
+    /// after every loader has finished, and each value stays with the entry it was loaded
+    /// for (read it with ``loaded(_:for:)``) until that entry leaves the tree (popped,
+    /// replaced, dismissed).
+    ///
+    /// ```swift
+    /// router.addLoader(named: "product") { (route: AppRoute) async throws -> (any Sendable)? in
+    ///     if case .product(let id) = route { try await api.product(id) } else { nil }
+    /// }
+    /// ```
+    ///
+    /// A throw cancels the navigation with ``NavigationError/loadFailed(name:reason:)``; a
+    /// deadline passing, with ``NavigationError/deadlineExceeded(name:deadline:)``. Each value
+    /// is published as ``RouterEvent/loaded(_:loader:route:)``. Under
+    /// ``NavigationOptions/Concurrency/latestWins`` a later navigation cancels the loaders
+    /// running (they see the cancellation of the task they run in).
+    /// - Parameters:
+    ///   - name: Names the loader in errors and events.
+    ///   - deadline: How long it may take for one route, on ``guardClock``; `nil` (the
+    ///     default) uses ``defaultGuardDeadline``.
+    ///   - load: The value for a route, or `nil` for a route it has nothing for.
+    /// - Returns: An id for ``removeGuard(_:)``.
+    @discardableResult
+    public func addLoader(
+        named name: String,
+        deadline: Duration? = nil,
+        _ load: @escaping @Sendable (Route) async throws -> (any Sendable)?
+    ) -> NavigationGuardID {
+        changeHooks { $0.addLoader(named: name, deadline: deadline, load) }
+    }
+
+    /// The value a loader gave for the topmost displayed entry holding `route` that has a
+    /// value of type `Value` (with two loaders giving that type, the first registered one's);
+    /// `nil` when none does.
+    ///
+    /// ```swift
+    /// let product = router.loaded(Product.self, for: .product(id: 3))
+    /// ```
+    /// - Parameters:
+    ///   - type: The type of the value.
+    ///   - route: The route it was loaded for.
+    /// - Returns: The value, or `nil`.
+    public func loaded<Value>(_ type: Value.Type, for route: Route) -> Value? {
+        let (state, values) = storage.read { ($0.state, $0.loadedValues) }
+        guard !values.isEmpty else { return nil }
+        for entry in state.displayedEntriesTopDown where entry.route == route {
+            for loaded in values[entry.id] ?? [] {
+                if let value = loaded.value as? Value {
+                    return value
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Runs the loaders for `route` now, without navigating (and without guards); the next
+    /// navigation that shows `route` within `lifetime` (measured on ``guardClock``) takes
+    /// these values instead of running the loaders again. A loader that throws or misses
+    /// its deadline leaves nothing for that navigation to take, which then runs the loaders.
+    ///
+    /// ```swift
+    /// await router.preload(.product(id: 4), for: .seconds(30))   // a finger on the cell
+    /// ```
+    /// - Parameters:
+    ///   - route: The route to load for.
+    ///   - lifetime: How long the values may wait for a navigation.
+    public func preload(_ route: Route, for lifetime: Duration) async {
+        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
+        var values: [LoadedValue] = []
+        for loader in loaders {
+            let deadline = loader.deadline ?? defaultDeadline
+            do {
+                let value: (any Sendable)?
+                if let deadline {
+                    guard
+                        let answer = try await GuardDeadline.run(
+                            within: deadline, on: clock, { try await loader.load(route) })
+                    else { return }  // past its deadline: the navigation will load
+                    value = answer
+                } else {
+                    value = try await loader.load(route)
+                }
+                if let value {
+                    values.append(LoadedValue(loader: loader.name, value: value))
+                }
+            } catch {
+                return  // it failed: the navigation will load
+            }
+        }
+        let preloaded = Preloaded(values: values, age: Self.age(on: clock), lifetime: lifetime)
+        let stale = preloads.withLock { preloads in
+            // Preloads no navigation took are dropped once stale (after the lock: a value's
+            // deinit is the app's code).
+            let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
+            for route in stale.keys { preloads.removeValue(forKey: route) }
+            preloads[route] = preloaded
+            return stale
+        }
+        _ = stale
+    }
+
+    /// A reading of `clock` that tells how long ago it was taken.
+    static func age<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    /// Runs the loaders for each route `pending` shows (or takes their preloaded values),
+    /// publishing each value.
+    /// - Returns: The values, by route, in the order of the routes.
+    func runLoaders(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> RouteLoads<Route> {
+        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
+        var loads: [RouteLoad<Route>] = []
+        for route in pending.destinations {
+            var values: [LoadedValue] = []
+            if let preloaded = takePreload(of: route) {
+                values = preloaded
+            } else {
+                for loader in loaders {
+                    if let value = try await run(
+                        loader, for: route, of: pending, deadline: defaultDeadline, clock: clock)
+                    {
+                        values.append(LoadedValue(loader: loader.name, value: value))
+                    }
+                }
+            }
+            guard !values.isEmpty else { continue }
+            storage.update { _, publish in
+                for value in values {
+                    publish(.loaded(pending.request, loader: value.loader, route: route))
+                }
+            }
+            loads.append(RouteLoad(route: route, values: values))
+        }
+        return RouteLoads(loads)
+    }
+
+    /// Runs one loader for one route, within its deadline.
+    private func run(
+        _ loader: RouterHooks<Route>.Loader,
+        for route: Route,
+        of pending: PendingNavigation<Route>,
+        deadline defaultDeadline: Duration?,
+        clock: any Clock<Duration>
+    ) async throws(NavigationError) -> (any Sendable)? {
+        let deadline = loader.deadline ?? defaultDeadline
+        let value: (any Sendable)??
+        do {
+            if let deadline {
+                value = try await GuardDeadline.run(within: deadline, on: clock) { try await loader.load(route) }
+            } else {
+                value = .some(try await loader.load(route))
+            }
+        } catch {
+            let reason: NavigationError =
+                error is CancellationError && Task.isCancelled
+                ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
+            throw reject(pending.request, reason)
+        }
+        guard let value else {
+            throw reject(pending.request, .deadlineExceeded(name: loader.name, deadline: deadline ?? .zero))
+        }
+        return value
+    }
+
+    /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
+    private func takePreload(of route: Route) -> [LoadedValue]? {
+        guard let preloaded = preloads.withLock({ $0.removeValue(forKey: route) }) else { return nil }
+        return preloaded.age() < preloaded.lifetime ? preloaded.values : nil
+    }
+}
+
+/// One loader's value for one entry.
+@usableFromInline
+struct LoadedValue: Sendable {
+    let loader: String
+    let value: any Sendable
+}
+
+/// The values loaded for one route a navigation shows.
+struct RouteLoad<Route: RouteProvider>: Sendable {
+    let route: Route
+    let values: [LoadedValue]
+}
+
+/// What ``Router/preload(_:for:)`` kept for a route.
+struct Preloaded: Sendable {
+    let values: [LoadedValue]
+    /// How long ago the values were loaded.
+    let age: @Sendable () -> Duration
+    let lifetime: Duration
+}
+
+/// The values a navigation's loaders gave, by route shown; a class, so that the navigation
+/// pipeline passes one optional reference (`nil` for a router without loaders).
+@usableFromInline
+final class RouteLoads<Route: RouteProvider>: Sendable {
+    let loads: [RouteLoad<Route>]
+
+    init(_ loads: [RouteLoad<Route>]) {
+        self.loads = loads
+    }
+
+    /// The values for the entries of `proposed` that the navigation made (ids from
+    /// `firstNewID` on): each route's values go to the topmost new entry holding it.
+    @usableFromInline
+    func byEntry(in proposed: RouterState<Route>, newFrom firstNewID: UInt64) -> [UInt64: [LoadedValue]] {
+        var byEntry: [UInt64: [LoadedValue]] = [:]
+        let made = proposed.entries(madeFrom: firstNewID)
+        for load in loads {
+            if let entry = made.first(where: { $0.route == load.route && byEntry[$0.id] == nil }) {
+                byEntry[entry.id] = load.values
+            }
+        }
+        return byEntry
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+@_spi(Testing) import StreamRouter
+import StreamRouterTesting
+import Testing
+
+/// Loaders (issue 24, item 2): data fetched before the commit, kept per entry, released
+/// when the entry leaves, preloaded, and cancelled by a later navigation.
+@Suite(.suiteLimit) struct LoaderTests {
+    typealias Route = RouterTestRoute
+
+    /// A loaded value that counts its releases.
+    final class Profile: Sendable {
+        let id: Int
+        let releases: Locked<Int>
+
+        init(id: Int, releases: Locked<Int>) {
+            self.id = id
+            self.releases = releases
+        }
+
+        deinit { releases.withLock { $0 += 1 } }
+    }
+
+    @Test func theValueReachesTheScreenAndLeavesWithItsEntry() async throws {
+        let router = Router<Route>()
+        let releases = Locked(0)
+        let loads = Locked(0)
+        router.addLoader(named: "profile") { route in
+            guard case .profile(let id) = route else { return nil }
+            loads.withLock { $0 += 1 }
+            return Profile(id: id, releases: releases)
+        }
+        let events = StreamRecorder(router.events)
+        try await router.navigate(to: .profile(id: 3))
+        #expect(router.loaded(Profile.self, for: .profile(id: 3))?.id == 3)
+        #expect(router.loaded(String.self, for: .profile(id: 3)) == nil, "another type")
+        #expect(router.loaded(Profile.self, for: .profile(id: 4)) == nil, "another route")
+        try await router.navigate(to: .a)  // the loader has nothing for `.a`
+        #expect(loads.withLock { $0 } == 1)
+        #expect(router.loaded(Profile.self, for: .profile(id: 3))?.id == 3, "still on the stack")
+        try await events.wait {
+            $0.contains { if case .loaded(_, "profile", .profile(id: 3)) = $0 { true } else { false } }
+        }
+        try await router.navigateBack(2)
+        #expect(router.loaded(Profile.self, for: .profile(id: 3)) == nil)
+        #expect(releases.withLock { $0 } == 1, "released when its entry left")
+    }
+
+    @Test func eachEntryKeepsItsOwnValueAndTheTopmostIsRead() async throws {
+        let router = Router<Route>()
+        let counter = Locked(0)
+        router.addLoader(named: "count") { route in
+            route == .a
+                ? counter.withLock {
+                    $0 += 1
+                    return $0
+                } : nil
+        }
+        try await router.navigate(to: .a)
+        try await router.navigate(to: .b)
+        try await router.navigate(to: .a)
+        #expect(router.loaded(Int.self, for: .a) == 2, "the topmost entry holding `.a`")
+        try await router.navigateBack(2)
+        #expect(router.loaded(Int.self, for: .a) == 1)
+    }
+
+    @Test func aDismissalReleasesThePresentedValues() async throws {
+        let router = Router<Route>()
+        let releases = Locked(0)
+        router.addLoader(named: "sheet") { route in
+            route == .sheet || route == .b ? Profile(id: 0, releases: releases) : nil
+        }
+        try await router.navigate(to: [.sheet, .b])
+        #expect(router.loaded(Profile.self, for: .sheet) != nil)
+        #expect(router.loaded(Profile.self, for: .b) != nil)
+        try await router.dismiss()
+        #expect(router.loaded(Profile.self, for: .sheet) == nil)
+        #expect(releases.withLock { $0 } == 2)
+    }
+
+    @Test func aThrowingLoaderCancelsTheNavigation() async throws {
+        struct Offline: Error {}
+        let router = Router<Route>(state: RouterState(stack: [.home]))
+        router.addLoader(named: "profile") { route in
+            if case .profile = route { throw Offline() }
+            return nil
+        }
+        await #expect(throws: NavigationError.loadFailed(name: "profile", reason: Offline())) {
+            try await router.navigate(to: .profile(id: 1))
+        }
+        #expect(router.stack == [.home])
+    }
+
+    @Test func aLoaderPastItsDeadlineCancelsTheNavigation() async throws {
+        let clock = TestClock()
+        let router = Router<Route>()
+        router.guardClock = clock
+        router.addLoader(named: "slow", deadline: .seconds(2)) { route in
+            try await clock.sleep(for: .seconds(10))
+            return 1
+        }
+        let navigation = Task { try await router.navigate(to: .a) }
+        try await clock.waitForSleepers(scheduled: 2)  // the loader and its deadline
+        clock.advance(by: .seconds(2))
+        await #expect(throws: NavigationError.deadlineExceeded(name: "slow", deadline: .seconds(2))) {
+            try await navigation.value
+        }
+        #expect(router.stack == [])
+    }
+
+    @Test func aPreloadIsTakenByTheNextNavigationWithinItsLifetime() async throws {
+        let clock = TestClock()
+        let router = Router<Route>()
+        router.guardClock = clock
+        let loads = Locked(0)
+        router.addLoader(named: "profile") { route in
+            guard case .profile(let id) = route else { return nil }
+            loads.withLock { $0 += 1 }
+            return id * 10
+        }
+        await router.preload(.profile(id: 4), for: .seconds(30))
+        #expect(router.stack == [], "a preload never navigates")
+        try await router.navigate(to: .profile(id: 4))
+        #expect(loads.withLock { $0 } == 1, "the navigation took the preloaded value")
+        #expect(router.loaded(Int.self, for: .profile(id: 4)) == 40)
+        // A stale preload is not used.
+        await router.preload(.profile(id: 5), for: .seconds(30))
+        clock.advance(by: .seconds(31))
+        try await router.navigate(to: .profile(id: 5))
+        #expect(loads.withLock { $0 } == 3)
+    }
+
+    @Test func aLoaderSupersededByALaterNavigationSeesTheCancellation() async throws {
+        let clock = TestClock()
+        let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))
+        router.guardClock = clock
+        let cancelled = Locked(0)
+        router.addLoader(named: "slow") { route in
+            guard route == .a else { return nil }
+            do {
+                try await clock.sleep(for: .seconds(10))
+            } catch {
+                cancelled.withLock { $0 += 1 }
+                throw error
+            }
+            return 1
+        }
+        let first = Task { try await router.navigate(to: .a) }
+        try await clock.waitForSleepers(pending: 1)
+        try await router.navigate(to: .b)
+        await #expect(throws: NavigationError.superseded) { try await first.value }
+        #expect(cancelled.withLock { $0 } == 1)
+        #expect(router.stack == [.b])
+        #expect(router.loaded(Int.self, for: .a) == nil)
+        try await eventually { router.pendingNavigationCount == 0 }
+    }
+
+    @Test func removingALoaderStopsIt() async throws {
+        let router = Router<Route>()
+        let id = router.addLoader(named: "a") { route in route == .a ? 1 : nil }
+        router.removeGuard(id)
+        try await router.navigate(to: .a)
+        #expect(router.loaded(Int.self, for: .a) == nil)
+    }
+}
