@@ -90,6 +90,52 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
+    /// Superseded navigations (their waits, hooks, loaders and `async` URL resolutions
+    /// cancelled by later ones, and some by their own task) while consumers are cancelled
+    /// mid-delivery: nothing hangs, and nothing is left pending.
+    @Test func cancellingConsumersWhileNavigationsSupersedeEachOther() async throws {
+        let links = URLMatcherGroup<StressRoute>.group("stress.example") {
+            $0.map("screen/{n}") { match async throws in
+                await Task.yield()
+                return .screen(try match.param("n"))
+            }
+        }
+        let router = Router<StressRoute>(urlMatchers: links, options: NavigationOptions(concurrency: .latestWins))
+        router.addGuard { _ in
+            await Task.yield()
+            try Task.checkCancellation()
+            return .allow
+        }
+        router.addLoader(named: "screen") { route in
+            await Task.yield()
+            return route
+        }
+        let publishers = (0..<2).map { lane in
+            Task {
+                var step = lane
+                while !Task.isCancelled {
+                    step += 1
+                    let current = step
+                    let navigation = Task {
+                        switch current % 4 {
+                        case 0: _ = await router.openURL(URL(string: "https://stress.example/screen/\(current % 7)")!)
+                        case 1: try? await router.navigate(to: [.sheet, .screen(current % 3)])
+                        case 2: try? await router.navigate(to: .screen(current % 5))
+                        default: try? await router.navigateToRoot()
+                        }
+                    }
+                    if step % 5 == 0 { navigation.cancel() }
+                    await navigation.value
+                }
+            }
+        }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { router.events }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { router.paths }
+        for publisher in publishers { publisher.cancel() }
+        for publisher in publishers { await publisher.value }
+        try await eventually { router.subscriberCount == 0 && router.pendingNavigationCount == 0 }
+    }
+
     /// Held deep links: consumers await `openURL` on a held link (a continuation parked in
     /// the router's hold) and are cancelled while another thread holds and releases links,
     /// which resumes them; neither side may resume under the lock the other takes.
@@ -111,7 +157,7 @@ import Testing
         )
         router.releaseURLs()
         #expect(router.heldURLs.isEmpty)
-        try await eventually { router.subscriberCount == 0 }
+        try await eventually { router.subscriberCount == 0 && router.pendingNavigationCount == 0 }
     }
 }
 

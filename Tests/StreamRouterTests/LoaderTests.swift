@@ -155,6 +155,58 @@ import Testing
         try await eventually { router.pendingNavigationCount == 0 }
     }
 
+    /// DESIGN.md, "Navigations that supersede, ignore repeats and load", as written.
+    enum AppRoute: RouteProvider {
+        case home
+        case product(id: Int)
+    }
+
+    struct Product: Sendable, Equatable {
+        let id: Int
+    }
+
+    /// Stands in for the app's network layer.
+    struct API: Sendable {
+        let calls = Locked(0)
+        func product(_ id: Int) async throws -> Product {
+            calls.withLock { $0 += 1 }
+            return Product(id: id)
+        }
+    }
+
+    @Test func designSnippet() async throws {
+        let api = API()
+        let router = Router<AppRoute>(options: NavigationOptions(concurrency: .latestWins, repeatedPush: .ignore))
+        router.addLoader(named: "product") { (route: AppRoute) async throws -> (any Sendable)? in
+            if case .product(let id) = route { try await api.product(id) } else { nil }
+        }
+        try await router.navigate(to: .product(id: 3))
+        #expect(router.loaded(Product.self, for: .product(id: 3)) == Product(id: 3))
+        await router.preload(.product(id: 4), for: .seconds(30))
+        #expect(router.stack == [.product(id: 3)])
+        try await router.navigate(to: .product(id: 4))
+        #expect(api.calls.withLock { $0 } == 2, "the navigation took the preloaded product")
+        try await router.navigate(to: .product(id: 4))  // a repeat: ignored
+        #expect(router.stack == [.product(id: 3), .product(id: 4)])
+    }
+
+    @Test func theJournalRecordsEachLoadOnItsNavigation() async throws {
+        let router = Router<Route>()
+        router.addLoader(named: "profile") { route in
+            if case .profile(let id) = route { id } else { nil }
+        }
+        router.addLoader(named: "badge") { route in route == .profile(id: 2) ? "new" : nil }
+        router.startRecording(keepingNewest: 10)
+        try await router.navigate(to: .profile(id: 2))
+        try await router.navigate(to: .a)
+        let journal = try #require(router.journal)
+        #expect(journal.entries.map(\.loads) == [["profile", "badge"], []])
+        #expect(journal.stepCount == 2, "a load is not a step of its own")
+        let decoded = try JSONDecoder().decode(
+            NavigationJournal<Route>.self, from: try JSONEncoder().encode(journal))
+        #expect(decoded.entries.map(\.loads) == [["profile", "badge"], []])
+    }
+
     @Test func removingALoaderStopsIt() async throws {
         let router = Router<Route>()
         let id = router.addLoader(named: "a") { route in route == .a ? 1 : nil }

@@ -116,7 +116,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ``URLAsyncMappingError/needsAwait``; ``Router/canOpen(_:)`` says `true` when the
     /// pattern matches.
     /// - Parameters:
-    ///   - pattern: As for ``map(_:_:)-(_,(MatchedURL)->Route)``.
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
@@ -144,7 +144,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// fills its columns in order. ``URLMatcherGroup/match(_:)`` gives the stack's last
     /// route (an empty stack fails it with ``URLStackError/emptyStack``).
     /// - Parameters:
-    ///   - pattern: As for ``map(_:_:)-(_,(MatchedURL)->Route)``: literal segments,
+    ///   - pattern: As for ``map(_:_:)-4vvm3``: literal segments,
     ///     `{name}` parameters and `*`.
     ///   - stack: Makes the stack, bottom first, from the ``MatchedURL``; a throw refuses
     ///     the URL, as for `map`.
@@ -186,7 +186,7 @@ public enum URLStackError: Error, Sendable, Hashable {
 }
 
 /// Why ``URLMatcherGroup/match(_:)`` gave no route for a URL whose mapping is `async` (see
-/// ``URLPathMapper/map(_:_:)-(_,(MatchedURL)async->Route)``).
+/// ``URLPathMapper/map(_:_:)-9rdeb``).
 public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping must be awaited: ``Router/openURL(_:)`` does.
     case needsAwait

@@ -47,6 +47,8 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
     @usableFromInline var dropped = 0
     /// The state before the oldest event held.
     @usableFromInline var startState: RouterState<Route>
+    /// The loaders that gave values, by request id, for the entries of the events held.
+    @exclusivity(unchecked) @usableFromInline var loads: [UInt64: [String]] = [:]
 
     /// Creates a recorder; call it under the router's lock, with its state.
     init(capacity: Int, startState: RouterState<Route>, numbering: JournalCounter? = nil) {
@@ -57,6 +59,11 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
 
     @inlinable
     func record(_ event: RouterEvent<Route>) {
+        if case .loaded(let request, let loader, _) = event {
+            // Not a step of its own: the loads go on the entry of their navigation.
+            loads[request.id, default: []].append(loader)
+            return
+        }
         if let numbering {
             numbers.append(numbering.next())
         }
@@ -70,6 +77,11 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
     @inlinable
     func dropOldest() {
         startState = Self.state(after: events[..<capacity], from: startState)
+        if !loads.isEmpty {
+            for event in events[..<capacity] {
+                if let id = event.request?.id { loads.removeValue(forKey: id) }
+            }
+        }
         events.removeFirst(capacity)
         if numbering != nil {
             numbers.removeFirst(capacity)
@@ -92,7 +104,7 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
     /// What was recorded so far, copied in O(1) (the array is shared): take it under the
     /// router's lock, then make the journal from it outside.
     var tape: Tape {
-        Tape(capacity: capacity, events: events, dropped: dropped, startState: startState)
+        Tape(capacity: capacity, events: events, dropped: dropped, startState: startState, loads: loads)
     }
 
     /// A copy of what a recorder holds.
@@ -101,6 +113,8 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
         let events: [RouterEvent<Route>]
         let dropped: Int
         let startState: RouterState<Route>
+        /// The loaders that gave values, by request id.
+        let loads: [UInt64: [String]]
 
         /// The journal of the newest `capacity` events: each entry's state is the state its
         /// event committed, or, for a rejected attempt, the state before it.
@@ -119,7 +133,8 @@ final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked
                     NavigationJournal.Entry(
                         step: dropped + excess + offset,
                         operation: request.redirectedFrom.first ?? request.operation,
-                        url: request.url, outcome: outcome, state: state, analyticsName: event.analyticsName))
+                        url: request.url, outcome: outcome, state: state, analyticsName: event.analyticsName,
+                        loads: loads[request.id] ?? []))
             }
             return NavigationJournal(
                 capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)

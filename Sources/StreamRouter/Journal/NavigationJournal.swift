@@ -45,8 +45,38 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         /// (``RouterEvent/analyticsName`` of its final event), taken when the journal was
         /// read; `nil` when that route has none, and in journals saved before entries had it.
         public let analyticsName: String?
+        /// The loaders that gave it values (``RouterEvent/loaded(_:loader:route:)``), in order;
+        /// empty without loaders, and in journals saved before entries had them.
+        public let loads: [String]
 
         /// Creates an entry.
+        /// - Parameters:
+        ///   - step: The navigation's position among those recorded.
+        ///   - operation: The operation as it was asked.
+        ///   - url: The URL it came from, if any.
+        ///   - outcome: What became of it.
+        ///   - state: The router's state after it.
+        ///   - analyticsName: The analytics name of the screen it showed or asked for.
+        ///   - loads: The loaders that gave it values, in order.
+        public init(
+            step: Int,
+            operation: NavigationOperation<Route>,
+            url: URL? = nil,
+            outcome: JournalOutcome<Route>,
+            state: RouterState<Route>,
+            analyticsName: String?,
+            loads: [String]
+        ) {
+            self.step = step
+            self.operation = operation
+            self.url = url
+            self.outcome = outcome
+            self.state = state
+            self.analyticsName = analyticsName
+            self.loads = loads
+        }
+
+        /// Creates an entry with no loads.
         /// - Parameters:
         ///   - step: The navigation's position among those recorded.
         ///   - operation: The operation as it was asked.
@@ -62,12 +92,9 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             state: RouterState<Route>,
             analyticsName: String?
         ) {
-            self.step = step
-            self.operation = operation
-            self.url = url
-            self.outcome = outcome
-            self.state = state
-            self.analyticsName = analyticsName
+            self.init(
+                step: step, operation: operation, url: url, outcome: outcome, state: state,
+                analyticsName: analyticsName, loads: [])
         }
 
         /// Creates an entry without an analytics name.
@@ -88,10 +115,10 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         }
 
         private enum CodingKeys: String, CodingKey {
-            case step, operation, url, outcome, state, analyticsName
+            case step, operation, url, outcome, state, analyticsName, loads
         }
 
-        /// Decodes an entry; `url` and `analyticsName` may be absent (an entry saved before
+        /// Decodes an entry; `url`, `analyticsName` and `loads` may be absent (an entry saved before
         /// entries had an analytics name decodes with none).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -101,9 +128,11 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             outcome = try container.decode(JournalOutcome<Route>.self, forKey: .outcome)
             state = try container.decode(RouterState<Route>.self, forKey: .state)
             analyticsName = try container.decodeIfPresent(String.self, forKey: .analyticsName)
+            loads = try container.decodeIfPresent([String].self, forKey: .loads) ?? []
         }
 
-        /// Encodes the entry's fields, leaving out a `nil` URL or analytics name.
+        /// Encodes the entry's fields, leaving out a `nil` URL or analytics name and empty
+        /// loads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(step, forKey: .step)
@@ -112,6 +141,9 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             try container.encode(outcome, forKey: .outcome)
             try container.encode(state, forKey: .state)
             try container.encodeIfPresent(analyticsName, forKey: .analyticsName)
+            if !loads.isEmpty {
+                try container.encode(loads, forKey: .loads)
+            }
         }
 
         /// The step, the operation and its outcome, for logs.

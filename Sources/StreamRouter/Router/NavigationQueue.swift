@@ -48,13 +48,14 @@ struct NavigationQueue: Sendable {
 
     /// Registers `continuation` to be resumed with `true` at `ticket`'s turn.
     /// - Returns: What to resume `continuation` with now, or `nil` when it was stored:
-    ///   `false` when the task is already cancelled, `true` when it is already its turn.
+    ///   `false` when the task is already cancelled or a later navigation superseded it,
+    ///   `true` when it is already its turn.
     mutating func wait(
         for ticket: Ticket,
         continuation: CheckedContinuation<Bool, Never>,
         isCancelled: Bool
     ) -> Bool? {
-        if isCancelled { return false }
+        if isCancelled || ticket < serving { return false }  // cancelled, or superseded already
         if ticket == serving { return true }
         waiting[ticket] = Waiter(continuation)
         return nil

@@ -98,6 +98,7 @@ extension Router {
             let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
             for route in stale.keys { preloads.removeValue(forKey: route) }
             preloads[route] = preloaded
+            preloadCount.store(preloads.count, ordering: .releasing)
             return stale
         }
         _ = stale
@@ -129,9 +130,11 @@ extension Router {
                 }
             }
             guard !values.isEmpty else { continue }
-            storage.update { _, publish in
+            storage.update { storage, publish in
                 for value in values {
-                    publish(.loaded(pending.request, loader: value.loader, route: route))
+                    let event = RouterEvent.loaded(pending.request, loader: value.loader, route: route)
+                    Self.record(event, into: storage.journal)
+                    publish(event)
                 }
             }
             loads.append(RouteLoad(route: route, values: values))
@@ -169,7 +172,12 @@ extension Router {
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     private func takePreload(of route: Route) -> [LoadedValue]? {
-        guard let preloaded = preloads.withLock({ $0.removeValue(forKey: route) }) else { return nil }
+        guard preloadCount.load(ordering: .acquiring) > 0,
+            let preloaded = preloads.withLock({ preloads in
+                defer { preloadCount.store(preloads.count, ordering: .releasing) }
+                return preloads.removeValue(forKey: route)
+            })
+        else { return nil }
         return preloaded.age() < preloaded.lifetime ? preloaded.values : nil
     }
 }
@@ -177,14 +185,15 @@ extension Router {
 /// One loader's value for one entry.
 @usableFromInline
 struct LoadedValue: Sendable {
-    let loader: String
-    let value: any Sendable
+    @usableFromInline let loader: String
+    @usableFromInline let value: any Sendable
 }
 
 /// The values loaded for one route a navigation shows.
+@usableFromInline
 struct RouteLoad<Route: RouteProvider>: Sendable {
-    let route: Route
-    let values: [LoadedValue]
+    @usableFromInline let route: Route
+    @usableFromInline let values: [LoadedValue]
 }
 
 /// What ``Router/preload(_:for:)`` kept for a route.
@@ -199,7 +208,7 @@ struct Preloaded: Sendable {
 /// pipeline passes one optional reference (`nil` for a router without loaders).
 @usableFromInline
 final class RouteLoads<Route: RouteProvider>: Sendable {
-    let loads: [RouteLoad<Route>]
+    @usableFromInline let loads: [RouteLoad<Route>]
 
     init(_ loads: [RouteLoad<Route>]) {
         self.loads = loads
@@ -207,7 +216,7 @@ final class RouteLoads<Route: RouteProvider>: Sendable {
 
     /// The values for the entries of `proposed` that the navigation made (ids from
     /// `firstNewID` on): each route's values go to the topmost new entry holding it.
-    @usableFromInline
+    @inlinable
     func byEntry(in proposed: RouterState<Route>, newFrom firstNewID: UInt64) -> [UInt64: [LoadedValue]] {
         var byEntry: [UInt64: [LoadedValue]] = [:]
         let made = proposed.entries(madeFrom: firstNewID)

@@ -472,7 +472,7 @@ extension Router {
 
     /// The ids of the entries of `previous` (from `minimumID` on) that `proposed` no longer
     /// holds, in O(what changed).
-    @usableFromInline
+    @inlinable
     static func entryIDsThatLeft(
         from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64
     ) -> [UInt64] {
@@ -488,7 +488,7 @@ extension Router {
     /// navigation made.
     /// - Returns: The values dropped, to release after unlocking (a value's deinit is the
     ///   app's code).
-    @usableFromInline
+    @inlinable
     static func keepLoadedValues(
         _ values: inout [UInt64: [LoadedValue]],
         _ loaded: [UInt64: [LoadedValue]]?,

@@ -69,6 +69,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
     /// their own, as a lookup hashes routes.
     let preloads = Locked<[Route: Preloaded]>([:])
+    /// How many preloads wait (stored under their lock): a navigation with loaders looks
+    /// into them only when some do.
+    let preloadCount = Atomic<Int>(0)
     /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
     @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
 

@@ -15,6 +15,7 @@ extension RouterState {
     /// The entries with ids from `firstID` on, topmost first: those made after that id was
     /// read (each stack's are on its top, as ids increase from bottom to top). O(those
     /// entries + levels), whatever the stacks' lengths.
+    @inlinable
     func entries(madeFrom firstID: UInt64) -> [RouteStackEntry<Route>] {
         var made: [RouteStackEntry<Route>] = []
         func collect(_ stack: PersistentStack<RouteStackEntry<Route>>) {

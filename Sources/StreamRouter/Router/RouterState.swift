@@ -323,7 +323,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// entry both share (or down to `minimumID`: entries below it are not looked at), in
     /// O(what changed). Ids increase from the bottom of a stack to its top, so both stacks
     /// are walked from the top in step, by id.
-    @usableFromInline
+    @inlinable
     func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
         var removed: [UInt64] = []
         var mine = entries.topDown.makeIterator()
