@@ -85,6 +85,9 @@ struct ScriptedTour {
         section("A split view: sidebar, content and detail, collapsed into one stack")
         await SplitTour().run()
 
+        section("A deep link held during onboarding, released after login")
+        await HeldLinkTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 

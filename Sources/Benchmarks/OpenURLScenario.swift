@@ -1,5 +1,6 @@
 import Foundation
 import StreamRouter
+import Synchronization
 
 /// Deep links on a URL group of 100 mappings (`section<i>/{id}/view` under one host): a hit
 /// on the last mapping and a miss, against a linear scan of the same mappings (each pattern
@@ -254,6 +255,27 @@ enum OpenURLScenario {
         let distinctHits = (0..<1_000).compactMap {
             URL(string: "https://bench.example.com/section\(mappingCount - 1)/\($0)/view")
         }
+        // A held-then-released link against what an app writes by hand without a hold: the
+        // link's task parks on a latch of its own until the app is ready, then calls
+        // `openURL` directly. On both sides each link is opened in a task of its own (a held
+        // call waits for the release, so it needs one), `heldBatch` at a time (one: a link
+        // that arrives during onboarding), awaited in a task group: the library side holds,
+        // starts the call, waits (a hand-off, not polling) until it is held, then releases;
+        // the baseline starts the task, waits until it is parked, then opens the latch. So the
+        // ratio is what the hold adds to a link (its checks, its lock, its timer, the relay)
+        // over parking it yourself, on the same navigation.
+        let heldThenReleased = Comparison(
+            scenario: name,
+            name: "100 mappings, hit, Router.openURL on a held-then-released link",
+            unit: "openURL",
+            libraryLabel: "held, then released",
+            baselineLabel: "parked by the app, then a direct openURL",
+            kind: .timed(
+                library: { operations in await openInBatches(operations, hit, group, holding: true) },
+                baseline: { operations in await openInBatches(operations, hit, group, holding: false) }
+            ),
+            target: .ratio(atLeast: 1 / 1.2, "≤ 1.2x")
+        )
         return [
             matching("hit", hit), matching("miss", miss), scale,
             openURL("", group, target: .ratio(atLeast: 1, "≥ 1.0x")),
@@ -262,8 +284,60 @@ enum OpenURLScenario {
                 "default path, a new route each time (1000 ids), ", reflected, distinctHits,
                 target: .ratio(atLeast: 1, "≥ 1.0x")
             ),
-            coldStart, coldStartOverRegistration,
+            coldStart, coldStartOverRegistration, heldThenReleased,
         ]
+    }
+
+    /// How many links a batch holds before releasing them (with more, the relay opens them one
+    /// after another, each resuming the next: a thread hand-off per link that the latch's
+    /// all-at-once resume does not pay).
+    static let heldBatch = 1
+
+    /// Opens `url` `operations` times, in task groups of ``heldBatch`` calls: `holding`, each
+    /// batch is held until all of its calls wait, then released; otherwise each call parks on
+    /// a ``Latch`` until all do, then opens the link directly.
+    static func openInBatches(
+        _ operations: Int,
+        _ url: URL,
+        _ routes: URLMatcherGroup<Section>,
+        holding: Bool
+    ) async -> Sample {
+        let router = Router<Section>(urlMatchers: routes)
+        let clock = ContinuousClock()
+        var handled = 0
+        var remaining = operations
+        let start = clock.now
+        while remaining > 0 {
+            let count = min(heldBatch, remaining)
+            remaining -= count
+            let latch = Latch()
+            if holding {
+                router.holdURLs(expiringAfter: .seconds(600))
+            }
+            handled += await withTaskGroup(of: Bool.self) { tasks in
+                for _ in 0..<count {
+                    tasks.addTask {
+                        if !holding { await latch.wait() }
+                        return await router.openURL(url)
+                    }
+                }
+                if holding {
+                    await router.waitUntilHeld(count)
+                    router.releaseURLs()
+                } else {
+                    await latch.waitUntilWaiting(count)
+                    latch.open()
+                }
+                var handled = 0
+                for await opened in tasks where opened {
+                    handled += 1
+                }
+                return handled
+            }
+        }
+        let elapsed = clock.now - start
+        blackhole(handled)
+        return Sample(elapsed: elapsed, operations: operations)
     }
 
     private static func groupOrThrow() throws -> URLMatcherGroup<Section> {
@@ -271,5 +345,55 @@ enum OpenURLScenario {
             throw BenchmarkError("open-url: the URL group did not compile")
         }
         return group
+    }
+
+    /// What an app writes to park links until it is ready: tasks wait, and opening resumes
+    /// them all (after the lock is released). ``waitUntilWaiting(_:)`` is the benchmark's
+    /// hand-off, as `Router.waitUntilHeld(_:)` is for the hold.
+    final class Latch: Sendable {
+        private struct State {
+            var isOpen = false
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            var counted: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+            mutating func takeCounted() -> CheckedContinuation<Void, Never>? {
+                guard let counted, waiters.count >= counted.count else { return nil }
+                self.counted = nil
+                return counted.continuation
+            }
+        }
+
+        private let state = Mutex(State())
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let (isOpen, counted) = state.withLock { state in
+                    if !state.isOpen { state.waiters.append(continuation) }
+                    return (state.isOpen, state.takeCounted())
+                }
+                if isOpen { continuation.resume() }
+                counted?.resume()
+            }
+        }
+
+        /// Waits until at least `count` tasks wait.
+        func waitUntilWaiting(_ count: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    state.counted = (count, continuation)
+                    return state.takeCounted()
+                }
+                now?.resume()
+            }
+        }
+
+        func open() {
+            let waiters = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
     }
 }

@@ -135,6 +135,57 @@ import Testing
         for publisher in publishers { await publisher.value }
         try await eventually { router.subscriberCount == 0 && router.pendingNavigationCount == 0 }
     }
+
+    /// Held deep links: consumers await `openURL` on a held link (a continuation parked in
+    /// the router's hold) and are cancelled while another thread holds and releases links,
+    /// which resumes them; neither side may resume under the lock the other takes.
+    @Test func cancellingHeldOpenURLsWhileHoldingAndReleasing() async throws {
+        let matchers = URLMatcherGroup<StressRoute>.group("stress.example.com") {
+            $0.mapStack("screen/{n}") { [.screen(try $0.param("n"))] }
+        }
+        let router = Router<StressRoute>(urlMatchers: matchers)
+        let url = try #require(URL(string: "https://stress.example.com/screen/1"))
+        try await stress(
+            publish: { step in
+                if step.isMultiple(of: 2) {
+                    router.holdURLs(expiringAfter: .seconds(60))
+                } else {
+                    router.releaseURLs()
+                }
+            },
+            subscribe: { HeldOpenings(router: router, url: url) }
+        )
+        router.releaseURLs()
+        #expect(router.heldURLs.isEmpty)
+        try await eventually { router.subscriberCount == 0 && router.pendingNavigationCount == 0 }
+    }
+}
+
+/// The results of opening `url` again and again on `router`, as a sequence a stress
+/// consumer iterates: `true` at once (the consumer is iterating), then each `openURL`'s
+/// answer (held while the router holds), until the consuming task is cancelled.
+private struct HeldOpenings: AsyncSequence, Sendable {
+    let router: Router<StressRoute>
+    let url: URL
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let router: Router<StressRoute>
+        let url: URL
+        var started = false
+
+        mutating func next() async -> Bool? {
+            guard started else {
+                started = true
+                return true
+            }
+            guard !Task.isCancelled else { return nil }
+            return await router.openURL(url)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(router: router, url: url)
+    }
 }
 
 /// A typed route for the router stress tests.

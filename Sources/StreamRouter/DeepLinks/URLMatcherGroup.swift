@@ -157,6 +157,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         } catch {
             return .failure(error)
         }
+        return route(for: found)
+    }
+
+    /// The route the mapping `found` (from ``URLLookup/find(_:)``) makes, or why it makes
+    /// none.
+    @inlinable
+    func route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
         do {
             return .success(try routes[found.mapping](found.match))
         } catch {
@@ -188,9 +195,15 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// (then ``match(_:)`` says what it maps to). Pure, like ``match(_:)``.
     @usableFromInline
     func matchStack(_ url: URL) -> Result<[Route], URLNotHandledReason>? {
-        guard !stacks.isEmpty, let found = try? lookup.find(url), let stack = stacks[found.mapping] else {
-            return nil
-        }
+        guard !stacks.isEmpty, let found = try? lookup.find(url) else { return nil }
+        return stack(for: found)
+    }
+
+    /// The stack the mapping `found` makes when it was made with
+    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, `nil` for any other.
+    @usableFromInline
+    func stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
+        guard let stack = stacks[found.mapping] else { return nil }
         do {
             return .success(try stack(found.match))
         } catch {

@@ -33,12 +33,15 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
     case mappingFailed(pattern: String, error: any Error)
     /// The URL mapped to a route, but the navigation failed or was cancelled.
     case navigationFailed(NavigationError)
+    /// The URL was held (``Router/holdURLs(expiringAfter:)``) and its time ran out before
+    /// ``Router/releaseURLs()``.
+    case expired
 
     /// Compares the cases and their payloads; an `any Error` compares by its description.
     public static func == (lhs: URLNotHandledReason, rhs: URLNotHandledReason) -> Bool {
         switch (lhs, rhs) {
         case (.rejectedInput(let a), .rejectedInput(let b)): a == b
-        case (.noURLsRegistered, .noURLsRegistered): true
+        case (.noURLsRegistered, .noURLsRegistered), (.expired, .expired): true
         case (.unsupportedScheme(let a), .unsupportedScheme(let b)): a == b
         case (.unknownHost(let a), .unknownHost(let b)): a == b
         case (.noMatchingPath(let a), .noMatchingPath(let b)): a == b
@@ -71,6 +74,8 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
             "the mapping for '\(pattern)' failed: \(error)"
         case .navigationFailed(let error):
             "navigation failed: \(error)"
+        case .expired:
+            "held until it expired"
         }
     }
 }

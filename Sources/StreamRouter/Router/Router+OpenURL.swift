@@ -19,12 +19,22 @@ extension Router {
     /// scheme, host or path, a parameter that did not convert, a failed navigation). The
     /// mapping runs when this is called, so the navigation takes its turn in call order.
     ///
+    /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that passes the input policy
+    /// and matches a pattern is held: this call waits until ``releaseURLs()`` opens it
+    /// (then returns whether it was handled), it expires (`false`, reason
+    /// ``URLNotHandledReason/expired``) or the calling task is cancelled (`false`, reason
+    /// ``URLNotHandledReason/navigationFailed(_:)`` with
+    /// ``NavigationError/taskCancelled``).
+    ///
     /// - Parameter url: The URL, as received.
     /// - Returns: `true` when a route was navigated to (possibly another one, if a guard
     ///   redirected), `false` otherwise.
     @inlinable
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        if _urlHold.isHolding {
+            return await _openURLWhileHoldingSlowPath(url)
+        }
         if hasAsyncMappings, let resolved = await resolveAsyncMapping(url) {
             return await open(url, resolved)
         }
@@ -105,6 +115,23 @@ extension Router {
             return beginOpening(url, stack: stack)
         }
         switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
+        case .success(let route):
+            return enqueue(.navigate(to: [route]), url: url)
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return nil
+        }
+    }
+
+    /// Enqueues the navigation of a URL that passed the input policy and whose mapping was
+    /// found (a held link, when it is released): runs the mapping closure only.
+    @inlinable
+    func beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
+        guard let urlMatchers else { return nil }
+        if hasStackMappings, let stack = urlMatchers.stack(for: found) {
+            return beginOpening(url, stack: stack)
+        }
+        switch urlMatchers.route(for: found) {
         case .success(let route):
             return enqueue(.navigate(to: [route]), url: url)
         case .failure(let reason):

@@ -84,6 +84,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
     /// looks for one only when there is one to find).
     @usableFromInline let hasStackMappings: Bool
+    /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
+    /// no hold is in effect.
+    @usableFromInline let _urlHold = _URLHold()
     /// Whether any of ``urlMatchers``' mappings is `async` (read once, like
     /// ``hasStackMappings``).
     @usableFromInline let hasAsyncMappings: Bool

@@ -147,6 +147,24 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
         router.canOpen(url)
     }
 
+    /// Holds the deep links opened from now on until ``releaseURLs()`` (see
+    /// ``Router/holdURLs(expiringAfter:)``; expiry on ``Router/guardClock``).
+    /// - Parameter expiry: How long each link is kept after it was opened.
+    public func holdURLs(expiringAfter expiry: Duration) {
+        router.holdURLs(expiringAfter: expiry)
+    }
+
+    /// Ends the hold and opens the held links in order, through the guards (see
+    /// ``Router/releaseURLs()``).
+    public func releaseURLs() {
+        router.releaseURLs()
+    }
+
+    /// The links held and waiting, oldest first.
+    public var heldURLs: [URL] {
+        router.heldURLs
+    }
+
     /// Adds a guard (see ``Router/addGuard(named:deadline:_:)``).
     @discardableResult
     public func addGuard(

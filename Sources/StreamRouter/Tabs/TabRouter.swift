@@ -59,6 +59,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let initialSelection: Tab
     /// The router of what is presented above the tabs (see ``aboveTabs``).
     public let aboveTabs: Router<Route>
+    /// The links held by ``holdURLs(expiringAfter:)``; released, each opens after the one
+    /// held before it.
+    let urlHold = _URLHold()
 
     /// Creates a tab router whose tabs all start with an empty stack.
     ///
@@ -485,8 +488,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
+    ///
+    /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that may open waits, as for
+    /// ``Router/openURL(_:)``; its expiry and cancellation are published on the selected
+    /// tab's events.
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        if urlHold.isHolding {
+            return await openURLWhileHolding(url)
+        }
+        return await openNow(url)
+    }
+
+    /// ``openURL(_:)`` without a hold.
+    private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
         // An `async` mapping is awaited first (on the selected tab's router, whose later
         // navigations supersede it under `latestWins`): its route decides the tab.
@@ -526,6 +541,55 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
     public func canOpen(_ url: URL) -> Bool {
         selectedRouter.canOpen(url)
+    }
+
+    // MARK: - Holding links
+
+    /// Holds the deep links opened from now on until ``releaseURLs()`` (see
+    /// ``Router/holdURLs(expiringAfter:)``); expiry is measured on the selected tab's
+    /// router's ``Router/guardClock`` as it is now.
+    /// - Parameter expiry: How long each link is kept after it was opened.
+    public func holdURLs(expiringAfter expiry: Duration) {
+        urlHold.hold(expiringAfter: expiry, on: selectedRouter.guardClock)
+    }
+
+    /// Ends the hold and opens the held links in order: each one as ``openURL(_:)`` opens a
+    /// link (selecting its tab, through that tab's guards), after the one held before it
+    /// has finished. Each waiting ``openURL(_:)`` then returns whether its link was handled.
+    /// Does nothing when no hold is in effect.
+    public func releaseURLs() {
+        urlHold.relay(urlHold.release().map { ($0.id, nil) })
+    }
+
+    /// The links held and waiting, oldest first.
+    public var heldURLs: [URL] {
+        urlHold.urls
+    }
+
+    /// ``openURL(_:)`` while a hold is in effect.
+    private func openURLWhileHolding(_ url: URL) async -> Bool {
+        let reporter = selectedRouter
+        if case .failure(let reason) = reporter.mappingFound(for: url) {
+            reporter.publishNotHandled(url, reason)
+            return false
+        }
+        switch await urlHold.waitWhileHeld(url, found: nil) {
+        case .notHeld:
+            return await openNow(url)
+        case .released:
+            defer { urlHold.handOn() }
+            guard !Task.isCancelled else {
+                selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+                return false
+            }
+            return await openNow(url)
+        case .expired:
+            selectedRouter.publishNotHandled(url, .expired)
+            return false
+        case .cancelled:
+            selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        }
     }
 
     /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).

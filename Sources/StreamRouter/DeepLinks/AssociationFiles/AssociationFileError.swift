@@ -1,0 +1,19 @@
+/// Why ``URLMatcherGroup/appleAppSiteAssociation(appIDs:)`` made no file.
+public enum AssociationFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No app ID was given: a file names at least one app.
+    case noAppIDs
+    /// An app ID is not `TEAMID.bundle.id`: empty, or holding whitespace, a control
+    /// character or a `"`; given as passed.
+    case malformedAppID(String)
+    /// The JSON could not be written (Foundation's error, described).
+    case encodingFailed(String)
+
+    /// A short sentence for logs.
+    public var description: String {
+        switch self {
+        case .noAppIDs: "no app IDs were given"
+        case .malformedAppID(let id): "'\(id)' is not an app ID (TEAMID.bundle.id)"
+        case .encodingFailed(let error): "the JSON could not be written: \(error)"
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+extension URLMatcherGroup {
+    /// The `apple-app-site-association` file for the group's universal links: JSON in the
+    /// `applinks.details[].components` form, one component per mapping it can express, in
+    /// declaration order, with `*` for each parameter or `*` segment; the query and the
+    /// fragment play no part, as in matching. Keys are sorted, so the same group always
+    /// gives the same bytes.
+    ///
+    /// ```swift
+    /// let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"])
+    /// // {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.store"],
+    /// //   "components":[{"/":"/orders/*"},{"/":"/products"}]}]}}
+    /// ```
+    ///
+    /// Serve it at `https://<host>/.well-known/apple-app-site-association` on each host of
+    /// the group's `https` groups: it lists every such group's paths, so a host also claims
+    /// the paths of the other hosts' groups (the app refuses their links, as it does any
+    /// other). The mappings it cannot express (custom schemes, hosts read from the path)
+    /// are left out and listed by ``appleAppSiteAssociationGaps``.
+    ///
+    /// > Note: In a component, `*` matches any run of characters, `/` included, where a
+    /// > parameter takes exactly one segment: the file may claim more paths than the
+    /// > mappings take (`/orders/1/2` for `orders/{id}`); ``Router/openURL(_:)`` answers
+    /// > `false` for them.
+    /// - Parameter appIDs: The apps, as `TEAMID.bundle.id`.
+    /// - Returns: The file's bytes (UTF-8 JSON).
+    /// - Throws: ``AssociationFileError`` for no app ID or a malformed one.
+    public func appleAppSiteAssociation(appIDs: [String]) throws(AssociationFileError) -> Data {
+        guard !appIDs.isEmpty else { throw .noAppIDs }
+        for id in appIDs where id.isEmpty || id.unicodeScalars.contains(where: Self.isForbiddenInAppID) {
+            throw .malformedAppID(id)
+        }
+        let components = appleAppSiteAssociationPaths.map { ["/": $0.componentPattern] }
+        let file: [String: Any] = ["applinks": ["details": [["appIDs": appIDs, "components": components]]]]
+        do {
+            return try JSONSerialization.data(
+                withJSONObject: file, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        } catch {
+            throw .encodingFailed("\(error)")
+        }
+    }
+
+    private static func isForbiddenInAppID(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\""
+    }
+
+    /// The mappings an `apple-app-site-association` file cannot express, in declaration
+    /// order: those of groups that accept no `https` or read the host from the path, and
+    /// those whose literals hold `*` or `?`.
+    public var appleAppSiteAssociationGaps: [AssociationFileGap] {
+        associationMappings.compactMap { mapping in
+            appleAppSiteAssociationGap(of: mapping).map {
+                AssociationFileGap(mapping: mapping.index, pattern: mapping.pattern, reason: $0)
+            }
+        }
+    }
+
+    /// What a served `apple-app-site-association` file leaves out: the mappings it can
+    /// express that none of its components covers, and its components that match no
+    /// mapping (see ``AppleAppSiteAssociationCoverage``). Components are read in order, as
+    /// the system reads them: the first that covers a mapping's every path decides (an
+    /// `exclude` one leaves it out); one with a query (`?`) or fragment (`#`) condition never
+    /// covers (the mappings ignore both). The older `paths` form (`"NOT /path"`) is read too.
+    ///
+    /// ```swift
+    /// let missing = group.uncoveredMappings(inAppleAppSiteAssociation: served)
+    /// #expect(missing.isComplete, "\(missing)")
+    /// ```
+    /// - Parameter served: The file as served.
+    /// - Returns: The coverage; an unreadable file covers nothing.
+    public func uncoveredMappings(inAppleAppSiteAssociation served: Data) -> AppleAppSiteAssociationCoverage {
+        let expressible = associationMappings.filter { appleAppSiteAssociationGap(of: $0) == nil }
+        let paths = expressible.map { AssociationPath(segments: $0.segments[...]) }
+        let components: [ServedComponent]
+        do throws(ServedComponent.Unreadable) {
+            components = try ServedComponent.read(served)
+        } catch {
+            let all = zip(expressible, paths).map {
+                AppleAppSiteAssociationCoverage.UncoveredMapping(
+                    mapping: $0.index, pattern: $0.pattern, component: $1.componentPattern)
+            }
+            return AppleAppSiteAssociationCoverage(mappings: all, unmatchedComponents: [], unreadable: "\(error)")
+        }
+        var uncovered: [AppleAppSiteAssociationCoverage.UncoveredMapping] = []
+        for (mapping, path) in zip(expressible, paths) {
+            let decider = components.first { component in
+                (component.exclude || !component.hasConditions) && path.isCovered(byGlob: component.path)
+            }
+            if decider == nil || decider?.exclude == true {
+                uncovered.append(
+                    .init(mapping: mapping.index, pattern: mapping.pattern, component: path.componentPattern))
+            }
+        }
+        let unmatched = components.filter { component in
+            !component.exclude && !paths.contains { $0.intersects(glob: component.path) }
+        }
+        return AppleAppSiteAssociationCoverage(mappings: uncovered, unmatchedComponents: unmatched.map(\.path))
+    }
+
+    /// The paths of the mappings the file expresses, in declaration order.
+    var appleAppSiteAssociationPaths: [AssociationPath] {
+        associationMappings.compactMap { mapping in
+            appleAppSiteAssociationGap(of: mapping) == nil ? AssociationPath(segments: mapping.segments[...]) : nil
+        }
+    }
+
+    /// Why the file cannot express `mapping`, `nil` when it can.
+    private func appleAppSiteAssociationGap(of mapping: AssociationMapping<Route>) -> AssociationFileGap.Reason? {
+        guard mapping.matcher.schemes.contains("https") else { return .noHTTPS }
+        guard let hosts = mapping.matcher.hosts else { return .hostInPath }
+        guard !hosts.isEmpty else { return .noHost }
+        if let character = AssociationPath(segments: mapping.segments[...]).wildcardCharacter {
+            return .wildcardCharacter(character)
+        }
+        return nil
+    }
+}
+
+/// One component of a served `apple-app-site-association` file.
+struct ServedComponent {
+    /// The path pattern (`*` when the component names none: any path).
+    let path: String
+    let exclude: Bool
+    /// Whether it also sets a query (`?`) or fragment (`#`) condition.
+    let hasConditions: Bool
+
+    /// The components of every entry of `applinks.details`, in order.
+    /// Why a served file could not be read.
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ data: Data) throws(Unreadable) -> [ServedComponent] {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw Unreadable(description: "not JSON: \(error)")
+        }
+        guard let root = json as? [String: Any], let applinks = root["applinks"] as? [String: Any],
+            let details = applinks["details"] as? [[String: Any]]
+        else {
+            throw Unreadable(description: "no applinks.details array")
+        }
+        var components: [ServedComponent] = []
+        for detail in details {
+            if let listed = detail["components"] as? [[String: Any]] {
+                for component in listed {
+                    components.append(
+                        ServedComponent(
+                            path: component["/"] as? String ?? "*",
+                            exclude: component["exclude"] as? Bool ?? false,
+                            hasConditions: component["?"] != nil || component["#"] != nil
+                        ))
+                }
+            } else if let paths = detail["paths"] as? [String] {
+                for path in paths {
+                    let excluded = path.hasPrefix("NOT ")
+                    components.append(
+                        ServedComponent(
+                            path: excluded ? String(path.dropFirst(4)) : path, exclude: excluded, hasConditions: false))
+                }
+            }
+        }
+        return components
+    }
+}

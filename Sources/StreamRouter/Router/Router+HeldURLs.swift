@@ -1,0 +1,137 @@
+import Foundation
+
+// Holding deep links until the app is ready for them: the hold's state machine is
+// `_URLHold`; `openURL` reads its flag only, and comes here while a hold is in effect.
+extension Router {
+    /// Holds the deep links opened from now on, in order, until ``releaseURLs()``: during
+    /// onboarding, before login, before the UI is mounted.
+    ///
+    /// ```swift
+    /// router.holdURLs(expiringAfter: .seconds(600))
+    /// Task { await router.openURL(url) }      // waits, held
+    /// router.heldURLs                          // [url]
+    /// router.releaseURLs()                     // opens it, through the guards
+    /// ```
+    ///
+    /// While links are held, ``openURL(_:)`` still applies the input policy and the pattern
+    /// matching at once (what could never open returns `false` at once, with its reason),
+    /// then waits. Each held link expires on its own, `expiry` after it was opened, measured
+    /// on ``guardClock`` (as it was when the hold began): its ``openURL(_:)`` then returns
+    /// `false` and publishes ``URLNotHandledReason/expired``. Navigations other than
+    /// ``openURL(_:)`` run as usual while links are held. Calling this while holding changes
+    /// the expiry of the links opened from then on.
+    /// - Parameter expiry: How long each link is kept after it was opened.
+    public func holdURLs(expiringAfter expiry: Duration) {
+        _urlHold.hold(expiringAfter: expiry, on: guardClock)
+    }
+
+    /// Ends the hold of ``holdURLs(expiringAfter:)`` and opens the held links in the order
+    /// they were opened: each one's navigation takes its turn here, in order (before any
+    /// navigation called after this returns), and goes through the guards as any
+    /// ``openURL(_:)`` does; each waiting ``openURL(_:)`` then returns whether its link was
+    /// handled. A held link that no longer opens (its mapping now throws) returns `false`
+    /// with its reason, published as for any ``openURL(_:)``. A link whose mapping is
+    /// `async` is resolved when the release reaches it, and takes its turn once resolved,
+    /// as ``openURL(_:)`` does: the links released after it do not wait for the network.
+    /// Does nothing when no hold is in effect.
+    @inlinable
+    public func releaseURLs() {
+        let released = _urlHold.release()
+        guard !released.isEmpty else { return }
+        // Every navigation takes its turn now, in order (the mapping found when the link was
+        // held runs now); the waiters then run one by one.
+        _urlHold.relay(
+            released.map { link in
+                if let found = link.found, isAsyncMapping(found) {
+                    return (link.id, _AwaitedURLMapping())
+                }
+                let request = link.found.map { beginOpening(link.url, found: $0) } ?? beginOpening(link.url)
+                return (link.id, request.map { $0 as any Sendable })
+            })
+    }
+
+    /// The links held by ``holdURLs(expiringAfter:)`` and waiting, oldest first; empty when
+    /// none is (or no hold is in effect).
+    public var heldURLs: [URL] {
+        _urlHold.urls
+    }
+
+    /// Waits until at least `count` held links wait (for the Benchmarks: a hand-off instead
+    /// of polling ``heldURLs``). One such caller at a time; not cancellable.
+    package func waitUntilHeld(_ count: Int) async {
+        await _urlHold.waitUntilParked(count)
+    }
+
+    /// ``openURL(_:)`` while a hold is in effect: checks the URL now, holds it, and waits.
+    /// Inlinable (and never inlined), so that the navigation it finishes is specialised for
+    /// `Route` in the client, like ``openURL(_:)``'s.
+    @inlinable
+    @inline(never)
+    func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
+        // What could never open is answered now, not when the hold ends.
+        let found: (mapping: Int, match: MatchedURL)
+        switch mappingFound(for: url) {
+        case .success(let mapping):
+            found = mapping
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return false
+        }
+        switch await _urlHold.waitWhileHeld(url, found: found) {
+        case .notHeld:
+            // Released meanwhile.
+            if isAsyncMapping(found), let resolved = await resolveAsyncMapping(url) {
+                return await open(url, resolved)
+            }
+            guard let request = beginOpening(url, found: found) else { return false }
+            return await finishOpening(url, request)
+        case .released(let delivery) where delivery is _AwaitedURLMapping:
+            // The links released after it do not wait for the network (their turns are
+            // taken already): it takes its turn once resolved, as `openURL` does.
+            _urlHold.handOn()
+            guard let resolved = await resolveAsyncMapping(url) else { return false }
+            return await open(url, resolved)
+        case .released(let delivery):
+            defer { _urlHold.handOn() }
+            guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
+            return await finishOpening(url, request)
+        case .expired:
+            publishNotHandled(url, .expired)
+            return false
+        case .cancelled:
+            publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        }
+    }
+
+    /// Whether the mapping `found` is `async` (awaited by ``openURL(_:)`` before its turn).
+    @inlinable
+    func isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
+        hasAsyncMappings && urlMatchers?.asyncRoutes[found.mapping] != nil
+    }
+
+    /// The mapping whose pattern matches `url`, or why `url` could never open, whatever
+    /// the guards and the mapping closures say: the input policy refuses it, or no pattern
+    /// matches it.
+    @inlinable
+    func mappingFound(for url: URL) -> Result<(mapping: Int, match: MatchedURL), URLNotHandledReason> {
+        do throws(InputError) {
+            try policy.check(url: url.absoluteString)
+        } catch {
+            return .failure(.rejectedInput(error))
+        }
+        guard let urlMatchers else { return .failure(.noURLsRegistered) }
+        do throws(URLNotHandledReason) {
+            return .success(try urlMatchers.lookup.find(url))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// What a released held link whose mapping is `async` is given: resolve it, then navigate
+/// (as ``Router/openURL(_:)`` does for such a link).
+@usableFromInline
+struct _AwaitedURLMapping: Sendable {
+    @usableFromInline init() {}
+}
