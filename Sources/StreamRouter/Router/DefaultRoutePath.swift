@@ -1,4 +1,4 @@
-import Synchronization
+import AsyncObservables
 
 /// The default ``RouteProvider/path``: `/<case name>/<each associated value>` for an enum
 /// case, `/<description>` otherwise, each segment percent-encoded with
@@ -30,7 +30,7 @@ enum DefaultRoutePath {
     }
 
     /// The route types whose `path` is this default, as learned from their first call.
-    private static let defaultPathTypes = Mutex<Set<ObjectIdentifier>>([])
+    private static let defaultPathTypes = Locked<Set<ObjectIdentifier>>([])
 
     /// Whether `type`'s ``RouteProvider/path`` is known to be the default (it was computed
     /// here for a route of that type): a type declaring `path` never reaches this code.
@@ -51,7 +51,7 @@ enum DefaultRoutePath {
     }
 
     /// Payload types seen so far, by type: a fact about a type, never about a value.
-    private static let shapes = Mutex<[ObjectIdentifier: PayloadShape]>([:])
+    private static let shapes = Locked<[ObjectIdentifier: PayloadShape]>([:])
 
     /// The shape of `payload`'s type, learned from its first value.
     ///
