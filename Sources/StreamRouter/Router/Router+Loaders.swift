@@ -72,36 +72,45 @@ extension Router {
         let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
         var values: [LoadedValue] = []
         for loader in loaders {
-            let deadline = loader.deadline ?? defaultDeadline
-            do {
-                let value: (any Sendable)?
-                if let deadline {
-                    guard
-                        let answer = try await GuardDeadline.run(
-                            within: deadline, on: clock, { try await loader.load(route) })
-                    else { return }  // past its deadline: the navigation will load
-                    value = answer
-                } else {
-                    value = try await loader.load(route)
-                }
-                if let value {
-                    values.append(LoadedValue(loader: loader.name, value: value))
-                }
-            } catch {
-                return  // it failed: the navigation will load
+            // A loader that failed or missed its deadline leaves nothing: the navigation loads.
+            guard case .answered(let value)? = try? await Self.answer(of: loader, for: route, defaultDeadline, clock)
+            else { return }
+            if let value {
+                values.append(LoadedValue(loader: loader.name, value: value))
             }
         }
         let preloaded = Preloaded(values: values, age: Self.age(on: clock), lifetime: lifetime)
         let stale = preloads.withLock { preloads in
-            // Preloads no navigation took are dropped once stale (after the lock: a value's
-            // deinit is the app's code).
+            // Preloads no navigation took are dropped once stale.
             let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
             for route in stale.keys { preloads.removeValue(forKey: route) }
             preloads[route] = preloaded
             preloadCount.store(preloads.count, ordering: .releasing)
             return stale
         }
-        _ = stale
+        // Released here, after the lock: a value's deinit is the app's code.
+        withExtendedLifetime(stale) {}
+    }
+
+    /// What one loader said for one route: its value (`nil` for nothing), or that its
+    /// deadline passed first.
+    enum LoaderAnswer {
+        case answered((any Sendable)?)
+        case deadlinePassed
+    }
+
+    /// Runs `loader` for `route`, within its deadline (or `defaultDeadline`) on `clock`.
+    /// - Throws: What the loader threw.
+    static func answer(
+        of loader: RouterHooks<Route>.Loader, for route: Route, _ defaultDeadline: Duration?,
+        _ clock: any Clock<Duration>
+    ) async throws -> LoaderAnswer {
+        guard let deadline = loader.deadline ?? defaultDeadline else {
+            return .answered(try await loader.load(route))
+        }
+        guard let value = try await GuardDeadline.run(within: deadline, on: clock, { try await loader.load(route) })
+        else { return .deadlinePassed }
+        return .answered(value)
     }
 
     /// A reading of `clock` that tells how long ago it was taken.
@@ -150,24 +159,22 @@ extension Router {
         deadline defaultDeadline: Duration?,
         clock: any Clock<Duration>
     ) async throws(NavigationError) -> (any Sendable)? {
-        let deadline = loader.deadline ?? defaultDeadline
-        let value: (any Sendable)??
+        let answer: LoaderAnswer
         do {
-            if let deadline {
-                value = try await GuardDeadline.run(within: deadline, on: clock) { try await loader.load(route) }
-            } else {
-                value = .some(try await loader.load(route))
-            }
+            answer = try await Self.answer(of: loader, for: route, defaultDeadline, clock)
         } catch {
             let reason: NavigationError =
                 error is CancellationError && Task.isCancelled
                 ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
             throw reject(pending.request, reason)
         }
-        guard let value else {
-            throw reject(pending.request, .deadlineExceeded(name: loader.name, deadline: deadline ?? .zero))
+        switch answer {
+        case .answered(let value):
+            return value
+        case .deadlinePassed:
+            let deadline = loader.deadline ?? defaultDeadline ?? .zero
+            throw reject(pending.request, .deadlineExceeded(name: loader.name, deadline: deadline))
         }
-        return value
     }
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.

@@ -71,12 +71,12 @@ extension Router {
             }
         }
         let superseded = Locked(false)
-        let id = urlResolutions.withLock {
-            $0.add {
-                superseded.withLock { $0 = true }
-                work.cancel()
-            }
+        // Called by a later navigation, after it took this out of `urlResolutions` (unlocked).
+        let supersede: @Sendable () -> Void = {
+            superseded.withLock { $0 = true }
+            work.cancel()
         }
+        let id = urlResolutions.withLock { $0.add(supersede) }
         let result = await withTaskCancellationHandler {
             await work.value
         } onCancel: {

@@ -114,11 +114,11 @@ extension Router {
             if hasGuards || hasTransitions || hasLoaders || destinations.contains(where: { $0.hasCustomTransition }) {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                let kinds = HookSelection(guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders)
+                let selection = HookSelection(guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders)
                 let outcome =
                     options.concurrency == .latestWins
-                    ? try await runHooksSupersedably(pending, kinds)
-                    : try await runHooks(pending, kinds)
+                    ? try await runHooksSupersedably(pending, selection)
+                    : try await runHooks(pending, selection)
                 if let redirect = outcome.redirect {
                     current = try redirecting(request, current, to: redirect, chain: &chain)
                     state = storage.read { $0.state }
