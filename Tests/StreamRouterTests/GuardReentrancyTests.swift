@@ -149,6 +149,45 @@ import Testing
         #expect(router.stack == [.a, .b])
     }
 
+    @Test func aLoaderNavigatingItsOwnRouterFailsAtOnce() async throws {
+        let router = Self.router()
+        let error = Locked<NavigationError?>(nil)
+        router.addLoader(named: "nested") { [weak router] route in
+            guard route == .a, let router else { return nil }
+            let failure = await navigationError { try await router.navigate(to: .b) }
+            error.withLock { $0 = failure }
+            return 1
+        }
+        try await router.navigate(to: .a)
+        #expect(error.withLock { $0 } == .reentrantNavigation)
+        #expect(router.stack == [.a])
+        #expect(router.loaded(Int.self, for: .a) == 1)
+    }
+
+    /// A task a hook started (inheriting its task-locals) that navigates once the hook has
+    /// returned is not re-entrant: nothing it waits for is waiting for it.
+    @Test func aTaskAGuardStartedNavigatesAfterTheGuardReturned() async throws {
+        let router = Self.router()
+        let spawned = Locked<Task<Void, any Error>?>(nil)
+        let (allowed, allow) = AsyncStream.makeStream(of: Void.self)
+        router.addGuard(named: "spawner") { [weak router] pending in
+            if pending.destinations == [.a], let router {
+                spawned.withLock {
+                    $0 = Task {
+                        for await _ in allowed { break }
+                        try await router.navigate(to: .b)
+                    }
+                }
+            }
+            return .allow
+        }
+        try await router.navigate(to: .a)
+        allow.yield()
+        let task = try #require(spawned.withLock { $0 })
+        try await task.value
+        #expect(router.stack == [.a, .b])
+    }
+
     @Test func aGuardMayNavigateAnotherRouter() async throws {
         let router = Self.router()
         let other = Self.router()

@@ -6,15 +6,44 @@
 /// turn.
 @usableFromInline
 enum GuardedRouters {
-    @TaskLocal static var current: Set<ObjectIdentifier> = []
+    /// The marks of the current task (a `TaskLocal` spelled out, so that inlinable code can
+    /// bind it).
+    @usableFromInline static let _current = TaskLocal(wrappedValue: Marks())
+
+    /// The routers marked on a task: the first inline, the rare others (a hook of one router
+    /// navigating another) in an array, so that marking one router allocates nothing.
+    @usableFromInline
+    struct Marks: Sendable {
+        private var first: ObjectIdentifier?
+        private var others: [ObjectIdentifier] = []
+
+        @usableFromInline
+        init() {}
+
+        @usableFromInline
+        func contains(_ router: ObjectIdentifier) -> Bool {
+            first == router || others.contains(router)
+        }
+
+        @usableFromInline
+        func adding(_ router: ObjectIdentifier) -> Marks {
+            var marks = self
+            if first == nil {
+                marks.first = router
+            } else if !contains(router) {
+                marks.others.append(router)
+            }
+            return marks
+        }
+    }
 
     /// Runs `body` with `router` marked as being guarded on this task.
-    @usableFromInline
-    static func marking<T>(
+    @inlinable
+    nonisolated(nonsending) static func marking<T>(
         _ router: AnyObject,
-        _ body: () async throws(NavigationError) -> T
+        _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
     ) async throws(NavigationError) -> T {
-        let result: Result<T, NavigationError> = await $current.withValue(current.union([ObjectIdentifier(router)])) {
+        let result: Result<T, NavigationError> = await _current.withValue(_current.get().adding(ObjectIdentifier(router))) {
             do throws(NavigationError) {
                 return .success(try await body())
             } catch {
@@ -27,6 +56,6 @@ enum GuardedRouters {
     /// Whether the current task runs a hook of `router`.
     @usableFromInline
     static func contains(_ router: AnyObject) -> Bool {
-        current.contains(ObjectIdentifier(router))
+        _current.get().contains(ObjectIdentifier(router))
     }
 }

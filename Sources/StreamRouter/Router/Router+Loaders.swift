@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Loaders: data a screen needs, fetched before its navigation commits, kept per stack
 /// entry and released when the entry leaves.
 extension Router {
@@ -47,14 +49,13 @@ extension Router {
     public func loaded<Value>(_ type: Value.Type, for route: Route) -> Value? {
         let (state, values) = storage.read { ($0.state, $0.loadedValues) }
         guard !values.isEmpty else { return nil }
-        for entry in state.displayedEntriesTopDown where entry.route == route {
-            for loaded in values[entry.id] ?? [] {
-                if let value = loaded.value as? Value {
-                    return value
-                }
-            }
+        var value: Value?
+        _ = state.firstDisplayedEntry { entry in
+            guard entry.route == route, let loaded = values[entry.id] else { return false }
+            value = loaded.lazy.compactMap { $0.value as? Value }.first
+            return value != nil
         }
-        return nil
+        return value
     }
 
     /// Runs the loaders for `route` now, without navigating (and without guards); the next
@@ -69,17 +70,19 @@ extension Router {
     ///   - route: The route to load for.
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
-        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
+        guard let snapshot = storage.read({ $0.loaders }) else { return }
         var values: [LoadedValue] = []
-        for loader in loaders {
+        for loader in snapshot.loaders {
             // A loader that failed or missed its deadline leaves nothing: the navigation loads.
-            guard case .answered(let value)? = try? await Self.answer(of: loader, for: route, defaultDeadline, clock)
+            guard
+                case .answered(let value)? = try? await Self.answer(
+                    of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
             else { return }
             if let value {
                 values.append(LoadedValue(loader: loader.name, value: value))
             }
         }
-        let preloaded = Preloaded(values: values, age: Self.age(on: clock), lifetime: lifetime)
+        let preloaded = Preloaded(values: values, age: Self.age(on: snapshot.clock), lifetime: lifetime)
         let stale = preloads.withLock { preloads in
             // Preloads no navigation took are dropped once stale.
             let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
@@ -120,20 +123,36 @@ extension Router {
     }
 
     /// Runs the loaders for each route `pending` shows (or takes their preloaded values),
-    /// publishing each value.
-    /// - Returns: The values, by route, in the order of the routes.
-    func runLoaders(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> RouteLoads<Route> {
-        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
-        var loads: [RouteLoad<Route>] = []
+    /// publishing each value. Inlinable, so that it is specialised with the pipeline: run
+    /// generically, a navigation with one loader spent a sixth of its time asking the
+    /// runtime for generic metadata (the Benchmarks' loader row). A loader without a
+    /// deadline is awaited right here; deadlines, preloads and failures go out of line.
+    /// - Parameter firstNewID: The id of the first entry the navigation's operation made.
+    /// - Returns: The values, with the id of the entry they were loaded for.
+    @inlinable
+    nonisolated(nonsending) func _runLoaders(
+        _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64
+    ) async throws(NavigationError) -> [_EntryLoad] {
+        // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
+        guard let snapshot = storage.read({ $0.loaders }) else { return [] }
+        var byEntry: [_EntryLoad] = []
         for route in pending.destinations {
             var values: [LoadedValue] = []
-            if let preloaded = takePreload(of: route) {
+            if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
-                for loader in loaders {
-                    if let value = try await run(
-                        loader, for: route, of: pending, deadline: defaultDeadline, clock: clock)
-                    {
+                for loader in snapshot.loaders {
+                    let value: (any Sendable)?
+                    if loader.deadline == nil, snapshot.defaultDeadline == nil {
+                        do {
+                            value = try await loader.load(route)
+                        } catch {
+                            throw _loadFailure(of: loader, error, pending.request)
+                        }
+                    } else {
+                        value = try await _run(loader, for: route, of: pending, snapshot)
+                    }
+                    if let value {
                         values.append(LoadedValue(loader: loader.name, value: value))
                     }
                 }
@@ -146,41 +165,56 @@ extension Router {
                     publish(event)
                 }
             }
-            loads.append(RouteLoad(route: route, values: values))
+            // Each route's values go to the topmost entry the navigation made for it.
+            let entry = pending.to.firstDisplayedEntry(from: firstNewID) { entry in
+                entry.route == route && !byEntry.contains { $0.entryID == entry.id }
+            }
+            if let entry {
+                byEntry.append(_EntryLoad(entryID: entry.id, values: values))
+            }
         }
-        return RouteLoads(loads)
+        return byEntry
+    }
+
+    /// Rejects `request` for `loader`'s throw: ``NavigationError/loadFailed(name:reason:)``,
+    /// or ``NavigationError/taskCancelled`` for the task's own cancellation.
+    @usableFromInline
+    func _loadFailure(
+        of loader: RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
+    ) -> NavigationError {
+        let reason: NavigationError =
+            error is CancellationError && Task.isCancelled
+            ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
+        return reject(request, reason)
     }
 
     /// Runs one loader for one route, within its deadline.
-    private func run(
+    @usableFromInline
+    func _run(
         _ loader: RouterHooks<Route>.Loader,
         for route: Route,
         of pending: PendingNavigation<Route>,
-        deadline defaultDeadline: Duration?,
-        clock: any Clock<Duration>
+        _ snapshot: _LoaderSnapshot<Route>
     ) async throws(NavigationError) -> (any Sendable)? {
         let answer: LoaderAnswer
         do {
-            answer = try await Self.answer(of: loader, for: route, defaultDeadline, clock)
+            answer = try await Self.answer(of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
         } catch {
-            let reason: NavigationError =
-                error is CancellationError && Task.isCancelled
-                ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
-            throw reject(pending.request, reason)
+            throw _loadFailure(of: loader, error, pending.request)
         }
         switch answer {
         case .answered(let value):
             return value
         case .deadlinePassed:
-            let deadline = loader.deadline ?? defaultDeadline ?? .zero
+            let deadline = loader.deadline ?? snapshot.defaultDeadline ?? .zero
             throw reject(pending.request, .deadlineExceeded(name: loader.name, deadline: deadline))
         }
     }
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
-    private func takePreload(of route: Route) -> [LoadedValue]? {
-        guard preloadCount.load(ordering: .acquiring) > 0,
-            let preloaded = preloads.withLock({ preloads in
+    @usableFromInline
+    func _takePreload(of route: Route) -> [LoadedValue]? {
+        guard let preloaded = preloads.withLock({ preloads in
                 defer { preloadCount.store(preloads.count, ordering: .releasing) }
                 return preloads.removeValue(forKey: route)
             })
@@ -194,13 +228,41 @@ extension Router {
 struct LoadedValue: Sendable {
     @usableFromInline let loader: String
     @usableFromInline let value: any Sendable
+
+    @inlinable
+    init(loader: String, value: any Sendable) {
+        self.loader = loader
+        self.value = value
+    }
 }
 
-/// The values loaded for one route a navigation shows.
+/// The values loaded for one entry a navigation made.
 @usableFromInline
-struct RouteLoad<Route: RouteProvider>: Sendable {
-    @usableFromInline let route: Route
+struct _EntryLoad: Sendable {
+    @usableFromInline let entryID: UInt64
     @usableFromInline let values: [LoadedValue]
+
+    @inlinable
+    init(entryID: UInt64, values: [LoadedValue]) {
+        self.entryID = entryID
+        self.values = values
+    }
+}
+
+/// The loaders registered on a router when a navigation's turn came, with the deadline and
+/// clock they run on.
+/// A class: a navigation reads it with one retain.
+@usableFromInline
+final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
+    @usableFromInline let loaders: [RouterHooks<Route>.Loader]
+    @usableFromInline let defaultDeadline: Duration?
+    @usableFromInline let clock: any Clock<Duration>
+
+    init(loaders: [RouterHooks<Route>.Loader], defaultDeadline: Duration?, clock: any Clock<Duration>) {
+        self.loaders = loaders
+        self.defaultDeadline = defaultDeadline
+        self.clock = clock
+    }
 }
 
 /// What ``Router/preload(_:for:)`` kept for a route.
@@ -209,29 +271,4 @@ struct Preloaded: Sendable {
     /// How long ago the values were loaded.
     let age: @Sendable () -> Duration
     let lifetime: Duration
-}
-
-/// The values a navigation's loaders gave, by route shown; a class, so that the navigation
-/// pipeline passes one optional reference (`nil` for a router without loaders).
-@usableFromInline
-final class RouteLoads<Route: RouteProvider>: Sendable {
-    @usableFromInline let loads: [RouteLoad<Route>]
-
-    init(_ loads: [RouteLoad<Route>]) {
-        self.loads = loads
-    }
-
-    /// The values for the entries of `proposed` that the navigation made (ids from
-    /// `firstNewID` on): each route's values go to the topmost new entry holding it.
-    @inlinable
-    func byEntry(in proposed: RouterState<Route>, newFrom firstNewID: UInt64) -> [UInt64: [LoadedValue]] {
-        var byEntry: [UInt64: [LoadedValue]] = [:]
-        let made = proposed.entries(madeFrom: firstNewID)
-        for load in loads {
-            if let entry = made.first(where: { $0.route == load.route && byEntry[$0.id] == nil }) {
-                byEntry[entry.id] = load.values
-            }
-        }
-        return byEntry
-    }
 }

@@ -108,13 +108,25 @@ extension Router {
             // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            var loaded: [UInt64: [LoadedValue]]?
-            // Without hooks, and without a custom transition (which fails for want of a
-            // handler), nobody sees the pending navigation: it is not even made.
-            if hasGuards || hasTransitions || hasLoaders || destinations.contains(where: { $0.hasCustomTransition }) {
+            var loaded: [_EntryLoad]?
+            // Loaders run only for the routes an operation shows (a back shows none).
+            let runsLoaders = hasLoaders && !destinations.isEmpty
+            let needsHooks =
+                hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition })
+            if runsLoaders, !needsHooks, options.concurrency == .queue {
+                // Loaders alone, queued: run here, specialised (see `_runLoaders`).
+                ranHooks = true
+                let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
+                loaded = try await _markingHooks { () async throws(NavigationError) in
+                    try await _runLoaders(pending, newFrom: firstNewID)
+                }
+            } else if needsHooks || runsLoaders {
+                // Without hooks, and without a custom transition (which fails for want of a
+                // handler), nobody sees the pending navigation: it is not even made.
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                let selection = HookSelection(guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders)
+                let selection = HookSelection(
+                    guards: hasGuards, transitions: hasTransitions, loaders: runsLoaders, firstNewID: firstNewID)
                 let outcome =
                     options.concurrency == .latestWins
                     ? try await runHooksSupersedably(pending, selection)
@@ -124,7 +136,7 @@ extension Router {
                     state = storage.read { $0.state }
                     continue
                 }
-                loaded = outcome.loads?.byEntry(in: proposed, newFrom: firstNewID)
+                loaded = outcome.loads
             }
             // A cancellation while hooks ran. (Without hooks, nothing ran since the check
             // with the turn.)
@@ -186,12 +198,24 @@ extension Router {
         return try outcome.get()
     }
 
-    /// Whether the current task runs a hook of this router (see `GuardedRouters`). A router
-    /// whose hooks never ran marked is in no task's set: that costs one atomic load, not a
-    /// task-local read.
+    /// Whether the current task runs a hook of this router (see `GuardedRouters`). While no
+    /// task runs one, no task's set holds the router: that costs one atomic load, not a
+    /// task-local read. (A task a hook started that navigates after the hook returned is
+    /// not re-entrant: the navigation that ran the hook is no longer in the way.)
     @usableFromInline
     var isRunningHook: Bool {
-        hooksRanMarked.load(ordering: .acquiring) && GuardedRouters.contains(self)
+        hooksRunning.load(ordering: .acquiring) > 0 && GuardedRouters.contains(self)
+    }
+
+    /// Runs `body` with this router marked on the task (see `GuardedRouters`) and counted in
+    /// ``hooksRunning``.
+    @inlinable
+    nonisolated(nonsending) func _markingHooks<T>(
+        _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
+    ) async throws(NavigationError) -> T {
+        hooksRunning.add(1, ordering: .acquiringAndReleasing)
+        defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
+        return try await GuardedRouters.marking(self, body)
     }
 
     /// Runs the guards, then (when none redirected) the loaders and the transition
@@ -205,26 +229,21 @@ extension Router {
     ) async throws(NavigationError)
         -> HooksOutcome<Route>
     {
-        if kinds.guards || kinds.transitions || kinds.loaders {
-            hooksRanMarked.store(true, ordering: .releasing)
-        }
         if kinds.guards,
-            let redirect = try await GuardedRouters.marking(
-                self,
-                { () async throws(NavigationError) in
-                    try await check(pending)
-                })
+            let redirect = try await _markingHooks({ () async throws(NavigationError) in
+                try await check(pending)
+            })
         {
             return HooksOutcome(redirect: redirect, loads: nil)
         }
-        var loads: RouteLoads<Route>?
+        var loads: [_EntryLoad]?
         if kinds.loaders {
-            loads = try await GuardedRouters.marking(self) { () async throws(NavigationError) in
-                try await runLoaders(pending)
+            loads = try await _markingHooks { () async throws(NavigationError) in
+                try await _runLoaders(pending, newFrom: kinds.firstNewID)
             }
         }
         if kinds.transitions {
-            try await GuardedRouters.marking(self) { () async throws(NavigationError) in
+            try await _markingHooks { () async throws(NavigationError) in
                 try await performTransitions(pending)
             }
         } else {
@@ -360,7 +379,7 @@ extension Router {
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
         delivering result: ScreenResult?,
-        loaded: [UInt64: [LoadedValue]]? = nil
+        loaded: [_EntryLoad]? = nil
     ) throws(NavigationError) -> UInt64? {
         let committed: CommitOutcome? = storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
@@ -476,12 +495,25 @@ extension Router {
     static func entryIDsThatLeft(
         from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64
     ) -> [UInt64] {
-        var left = previous.entryIDs(missingFrom: proposed, atLeast: minimumID)
+        var left: [UInt64] = []
+        forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: minimumID) { left.append($0) }
+        return left
+    }
+
+    /// Calls `body` with each id ``entryIDsThatLeft(from:to:atLeast:)`` gives, without
+    /// collecting them.
+    @inlinable
+    static func forEachEntryIDThatLeft(
+        from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64,
+        _ body: (UInt64) -> Void
+    ) {
+        previous.forEachEntryID(missingFrom: proposed, atLeast: minimumID, body)
         if !previous.levels.isEmpty, !previous.presentationsAreIdentical(to: proposed) {
             // Presentations are few and short: compare their entries' ids as sets.
-            left += previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs)
+            for id in previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs) {
+                body(id)
+            }
         }
-        return left
     }
 
     /// Drops the loaded values of the entries that left and keeps those of the entries the
@@ -491,20 +523,27 @@ extension Router {
     @inlinable
     static func keepLoadedValues(
         _ values: inout [UInt64: [LoadedValue]],
-        _ loaded: [UInt64: [LoadedValue]]?,
+        _ loaded: [_EntryLoad]?,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>
-    ) -> [[LoadedValue]] {
-        var released: [[LoadedValue]] = []
+    ) -> [LoadedValue] {
+        // One entry leaving (a pop) hands its own array over: nothing is allocated.
+        var released: [LoadedValue] = []
         if !values.isEmpty {
-            for id in entryIDsThatLeft(from: previous, to: proposed, atLeast: 0) {
-                if let gone = values.removeValue(forKey: id) {
-                    released.append(gone)
+            // Only entries from the lowest one holding values on can matter: the walk stops
+            // there (O(what changed above it), whatever the stack's length below).
+            let lowest = values.keys.min() ?? 0
+            forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
+                guard let gone = values.removeValue(forKey: id) else { return }
+                if released.isEmpty {
+                    released = gone
+                } else {
+                    released += gone
                 }
             }
         }
-        if let loaded {
-            values.merge(loaded) { _, new in new }
+        for load in loaded ?? [] {
+            values[load.entryID] = load.values
         }
         return released
     }
@@ -612,11 +651,11 @@ struct CommitOutcome: Sendable {
     /// The next navigation in the queue, to resume at its turn.
     @usableFromInline let next: NavigationQueue.Waiter?
     /// The loaded values of the entries that left, released with this outcome, unlocked.
-    @usableFromInline let released: [[LoadedValue]]
+    @usableFromInline let released: [LoadedValue]
 
     @inlinable
     init(
-        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?, released: [[LoadedValue]]
+        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?, released: [LoadedValue]
     ) {
         self.changed = changed
         self.deliveries = deliveries
@@ -631,12 +670,15 @@ struct HookSelection: Sendable {
     @usableFromInline let guards: Bool
     @usableFromInline let transitions: Bool
     @usableFromInline let loaders: Bool
+    /// The id of the first entry the navigation's operation made (for the loaders' values).
+    @usableFromInline let firstNewID: UInt64
 
     @inlinable
-    init(guards: Bool, transitions: Bool, loaders: Bool) {
+    init(guards: Bool, transitions: Bool, loaders: Bool, firstNewID: UInt64) {
         self.guards = guards
         self.transitions = transitions
         self.loaders = loaders
+        self.firstNewID = firstNewID
     }
 }
 
@@ -644,7 +686,7 @@ struct HookSelection: Sendable {
 @usableFromInline
 struct HooksOutcome<Route: RouteProvider>: Sendable {
     @usableFromInline let redirect: NavigationOperation<Route>?
-    @usableFromInline let loads: RouteLoads<Route>?
+    @usableFromInline let loads: [_EntryLoad]?
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.

@@ -71,9 +71,9 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     let preloads = Locked<[Route: Preloaded]>([:])
     /// How many preloads wait (stored under their lock): a navigation with loaders looks
     /// into them only when some do.
-    let preloadCount = Atomic<Int>(0)
-    /// Whether a navigation ever ran this router's hooks marked (see ``isRunningHook``).
-    @usableFromInline let hooksRanMarked = Atomic<Bool>(false)
+    @usableFromInline let preloadCount = Atomic<Int>(0)
+    /// How many tasks run this router's hooks marked now (see ``isRunningHook``).
+    @usableFromInline let hooksRunning = Atomic<Int>(0)
 
     /// How overlapping navigations are ordered and what a repeated push does, given at
     /// creation.
@@ -534,7 +534,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// comes.
     public var defaultGuardDeadline: Duration? {
         get { hooks.withLock { $0.defaultDeadline } }
-        set { hooks.withLock { $0.defaultDeadline = newValue } }
+        set { changeHooks { $0.defaultDeadline = newValue } }
     }
 
     /// The clock guard deadlines are measured on: `ContinuousClock()` by default; a
@@ -542,7 +542,7 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// durations are `Duration` fits.
     public var guardClock: any Clock<Duration> {
         get { hooks.withLock { $0.clock } }
-        set { hooks.withLock { $0.clock = newValue } }
+        set { changeHooks { $0.clock = newValue } }
     }
 
     /// Removes a guard or preparation; navigations that have already read the guards are
@@ -581,11 +581,17 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         changeHooks { $0.setTransition(identifier, nil) }
     }
 
-    /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds``.
+    /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds`` and the
+    /// loaders in the storage (read there by the navigation, under the lock it takes anyway).
+    /// The storage's lock is taken inside the hooks' one, never the other way round.
     func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
         hooks.withLock { hooks in
             let result = body(&hooks)
             hookKinds.store(hooks.kinds, ordering: .releasing)
+            let loaders =
+                hooks.loaders.isEmpty
+                ? nil : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
+            storage.update { storage, _ in storage.loaders = loaders }
             return result
         }
     }

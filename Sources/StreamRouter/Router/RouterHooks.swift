@@ -1,6 +1,7 @@
 /// The guards and transition handlers registered on a ``Router``, kept behind their own
 /// lock. A navigation reads a snapshot when its turn comes, so registering while it runs
 /// affects the next navigation.
+@usableFromInline
 struct RouterHooks<Route: RouteProvider>: Sendable {
     typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
@@ -30,12 +31,13 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     private(set) var transitions: [String: Transition] = [:]
 
     /// One registered loader.
+    @usableFromInline
     struct Loader: Sendable {
         let id: NavigationGuardID
-        let name: String
+        @usableFromInline let name: String
         /// The loader's own deadline; `nil` for the router's default.
-        let deadline: Duration?
-        let load: @Sendable (Route) async throws -> (any Sendable)?
+        @usableFromInline let deadline: Duration?
+        @usableFromInline let load: @Sendable (Route) async throws -> (any Sendable)?
     }
 
     private(set) var loaders: [Loader] = []

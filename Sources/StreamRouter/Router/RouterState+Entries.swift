@@ -1,36 +1,32 @@
 /// The entries of a state across its levels, for finding an entry by route (loaders).
 extension RouterState {
-    /// Every displayed entry, topmost first: the topmost presentation's stack, its route,
-    /// then each level below in the same way, then the base stack. O(displayed entries).
-    var displayedEntriesTopDown: [RouteStackEntry<Route>] {
-        var entries: [RouteStackEntry<Route>] = []
-        for (depth, level) in levels.topDown.enumerated() {
-            entries += depth == 0 ? Array(topStack.topDown) : Array(level.stack.topDown)
-            entries.append(level.entry)
-        }
-        entries += self.entries.topDown
-        return entries
-    }
-
-    /// The entries with ids from `firstID` on, topmost first: those made after that id was
-    /// read (each stack's are on its top, as ids increase from bottom to top). O(those
-    /// entries + levels), whatever the stacks' lengths.
+    /// The first displayed entry, topmost first (the topmost presentation's stack, its
+    /// route, then each level below in the same way, then the base stack), for which
+    /// `isMatch` holds, and only among those with ids from `firstID` on (0 for all): those
+    /// made after that id was read (each stack's are on its top, as ids increase from bottom
+    /// to top). O(the entries passed + levels), whatever the stacks' lengths; allocates
+    /// nothing.
     @inlinable
-    func entries(madeFrom firstID: UInt64) -> [RouteStackEntry<Route>] {
-        var made: [RouteStackEntry<Route>] = []
-        func collect(_ stack: PersistentStack<RouteStackEntry<Route>>) {
+    func firstDisplayedEntry(
+        from firstID: UInt64 = 0, where isMatch: (RouteStackEntry<Route>) -> Bool
+    ) -> RouteStackEntry<Route>? {
+        func search(_ stack: PersistentStack<RouteStackEntry<Route>>) -> RouteStackEntry<Route>? {
             for entry in stack.topDown {
-                guard entry.id >= firstID else { return }
-                made.append(entry)
+                guard entry.id >= firstID else { return nil }
+                if isMatch(entry) { return entry }
             }
+            return nil
         }
-        for (depth, level) in levels.topDown.enumerated() {
-            collect(depth == 0 ? topStack : level.stack)
-            if level.entry.id >= firstID {
-                made.append(level.entry)
+        var depth = 0
+        for level in levels.topDown {
+            if let found = search(depth == 0 ? topStack : level.stack) {
+                return found
             }
+            if level.entry.id >= firstID, isMatch(level.entry) {
+                return level.entry
+            }
+            depth += 1
         }
-        collect(entries)
-        return made
+        return search(entries)
     }
 }

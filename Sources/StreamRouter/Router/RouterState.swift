@@ -374,6 +374,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @inlinable
     func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
         var removed: [UInt64] = []
+        forEachEntryID(missingFrom: other, atLeast: minimumID) { removed.append($0) }
+        return removed
+    }
+
+    /// Calls `body` with each id ``entryIDs(missingFrom:atLeast:)`` gives, in its order,
+    /// without collecting them.
+    @inlinable
+    func forEachEntryID(missingFrom other: RouterState, atLeast minimumID: UInt64, _ body: (UInt64) -> Void) {
         var mine = entries.topDown.makeIterator()
         var theirs = other.entries.topDown.makeIterator()
         var a = mine.next()
@@ -388,11 +396,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
                 a = mine.next()
                 b = theirs.next()
             } else {
-                removed.append(entry.id)
+                body(entry.id)
                 a = mine.next()
             }
         }
-        return removed
     }
 
     private enum CodingKeys: String, CodingKey {
