@@ -43,7 +43,9 @@ enum GuardedRouters {
         _ router: AnyObject,
         _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
     ) async throws(NavigationError) -> T {
-        let result: Result<T, NavigationError> = await _current.withValue(_current.get().adding(ObjectIdentifier(router))) {
+        let result: Result<T, NavigationError> = await _current.withValue(
+            _current.get().adding(ObjectIdentifier(router))
+        ) {
             do throws(NavigationError) {
                 return .success(try await body())
             } catch {

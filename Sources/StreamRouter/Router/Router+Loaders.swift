@@ -214,7 +214,8 @@ extension Router {
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     @usableFromInline
     func _takePreload(of route: Route) -> [LoadedValue]? {
-        guard let preloaded = preloads.withLock({ preloads in
+        guard
+            let preloaded = preloads.withLock({ preloads in
                 defer { preloadCount.store(preloads.count, ordering: .releasing) }
                 return preloads.removeValue(forKey: route)
             })

@@ -590,7 +590,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
             hookKinds.store(hooks.kinds, ordering: .releasing)
             let loaders =
                 hooks.loaders.isEmpty
-                ? nil : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
+                ? nil
+                : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
             storage.update { storage, _ in storage.loaders = loaders }
             return result
         }
