@@ -256,8 +256,9 @@ enum OpenURLScenario {
             URL(string: "https://bench.example.com/section\(mappingCount - 1)/\($0)/view")
         }
         // A held-then-released link against what an app writes by hand without a hold: the
-        // link's task parks on a latch of its own until the app is ready, then calls
-        // `openURL` directly. On both sides each link is opened in a task of its own (a held
+        // link's task checks it with `canOpen` (what the hold does before it waits: a link
+        // that could never open is answered at once), parks on a latch of its own until the
+        // app is ready, then calls `openURL` directly. On both sides each link is opened in a task of its own (a held
         // call waits for the release, so it needs one), `heldBatch` at a time (one: a link
         // that arrives during onboarding), awaited in a task group: the library side holds,
         // starts the call, waits (a hand-off, not polling) until it is held, then releases;
@@ -269,7 +270,7 @@ enum OpenURLScenario {
             name: "100 mappings, hit, Router.openURL on a held-then-released link",
             unit: "openURL",
             libraryLabel: "held, then released",
-            baselineLabel: "parked by the app, then a direct openURL",
+            baselineLabel: "checked, parked by the app, then a direct openURL",
             kind: .timed(
                 library: { operations in await openInBatches(operations, hit, group, holding: true) },
                 baseline: { operations in await openInBatches(operations, hit, group, holding: false) }
@@ -294,8 +295,8 @@ enum OpenURLScenario {
     static let heldBatch = 1
 
     /// Opens `url` `operations` times, in task groups of ``heldBatch`` calls: `holding`, each
-    /// batch is held until all of its calls wait, then released; otherwise each call parks on
-    /// a ``Latch`` until all do, then opens the link directly.
+    /// batch is held until all of its calls wait, then released; otherwise each call checks
+    /// the link (`canOpen`), parks on a ``Latch`` until all do, then opens it directly.
     static func openInBatches(
         _ operations: Int,
         _ url: URL,
@@ -317,7 +318,12 @@ enum OpenURLScenario {
             handled += await withTaskGroup(of: Bool.self) { tasks in
                 for _ in 0..<count {
                     tasks.addTask {
-                        if !holding { await latch.wait() }
+                        if !holding {
+                            // What the hold does first: a link that could never open is
+                            // answered at once, not when the app is ready.
+                            guard router.canOpen(url) else { return false }
+                            await latch.wait()
+                        }
                         return await router.openURL(url)
                     }
                 }
