@@ -508,7 +508,7 @@ extension Router {
         _ body: (UInt64) -> Void
     ) {
         previous.forEachEntryID(missingFrom: proposed, atLeast: minimumID, body)
-        if !previous.levels.isEmpty, !previous.presentationsAreIdentical(to: proposed) {
+        if previous._hasPresentations, !previous.presentationsAreIdentical(to: proposed) {
             // Presentations are few and short: compare their entries' ids as sets.
             for id in previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs) {
                 body(id)

@@ -107,7 +107,7 @@ extension RouterState {
     /// that stack's top route when `replacingTop`.
     @inlinable
     mutating func pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
-        if levels.isEmpty {
+        if !_hasPresentations {
             let neighbour = entries.last
             if replacingTop { removeLast(1) }
             push(route, limit: limit, neighbour: neighbour)
@@ -124,7 +124,7 @@ extension RouterState {
     /// itself), or of the base stack.
     @inlinable
     mutating func removeLastOnCurrentLevel(_ k: Int) {
-        if levels.isEmpty {
+        if !_hasPresentations {
             removeLast(k)
         } else {
             let presented = _uniquePresentation()
@@ -135,19 +135,22 @@ extension RouterState {
     /// The id of the current level's top entry: the topmost presentation's top pushed
     /// entry (`nil` at its root), or the base stack's top entry.
     @inlinable var currentTopEntryID: UInt64? {
-        levels.isEmpty ? entries.last?.id : topStack.last?.id
+        guard let box = _presentation, !box.levels.isEmpty else { return entries.last?.id }
+        return box.topStack.last?.id
     }
 
     /// The route shown on top of everything: the topmost presentation's top pushed route,
     /// or its route when nothing is pushed inside, or the base stack's top route.
     @inlinable var topmostDisplayedRoute: Route? {
-        if let pushed = topStack.last { return pushed.route }
-        return levels.last?.entry.route ?? entries.last?.route
+        guard let box = _presentation else { return entries.last?.route }
+        if let pushed = box.topStack.last { return pushed.route }
+        return box.levels.last?.entry.route ?? entries.last?.route
     }
 
     /// The current level's top route (as ``currentTopEntryID``).
     @inlinable var currentTop: Route? {
-        levels.isEmpty ? entries.last?.route : topStack.last?.route
+        guard let box = _presentation, !box.levels.isEmpty else { return entries.last?.route }
+        return box.topStack.last?.route
     }
 
     /// Goes back to the topmost occurrence of `route`, looking from the top down: in the

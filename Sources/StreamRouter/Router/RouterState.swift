@@ -79,11 +79,17 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
+    /// Whether anything is presented, read from the box without copying its stacks.
+    @inlinable var _hasPresentations: Bool {
+        guard let box = _presentation else { return false }
+        return !box.levels.isEmpty
+    }
+
     /// The topmost presentation's entry, if any.
-    @inlinable var modalEntry: RouteStackEntry<Route>? { levels.last?.entry }
+    @inlinable var modalEntry: RouteStackEntry<Route>? { _presentation?.levels.last?.entry }
 
     /// The id of the topmost presentation's entry, if any.
-    @inlinable var modalID: UInt64? { levels.last?.entry.id }
+    @inlinable var modalID: UInt64? { _presentation?.levels.last?.entry.id }
 
     /// Creates a state with at most one presentation.
     /// - Parameters:
@@ -226,16 +232,26 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
             guard let mySuffix = knownPresentedPath, let theirSuffix = other.knownPresentedPath else { return nil }
             return hasSamePath(as: other, mySuffix: mySuffix, theirSuffix: theirSuffix)
         }
+        // A navigation inside a presentation leaves the base stack as it was.
+        if entries.isIdentical(to: other.entries) {
+            return true
+        }
         return hasSamePath(as: other, mySuffix: "", theirSuffix: "")
     }
 
     /// What is known of the length of ``presentedPath``, without building it.
     @inlinable var presentedPathLength: _JoinedPathLength {
-        guard let top = levels.last else { return _JoinedPathLength() }
-        var length = topStackPathLength
-        length.add(top.entry)
-        for level in levels.topDown.dropFirst() {
-            length = length + level.pathLength
+        guard let box = _presentation, let top = box.levels.top else { return _JoinedPathLength() }
+        var length = box.topStackPathLength
+        length.add(top.element.entry)
+        // The levels below, walked by hand (no iterator to make): a bounded stack's hidden
+        // nodes lie below its `count` visible ones.
+        var remaining = box.levels.count - 1
+        var below = top.below
+        while remaining > 0, let level = below {
+            length = length + level.element.pathLength
+            below = level.below
+            remaining -= 1
         }
         return length
     }
@@ -361,7 +377,13 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Whether both states share their presentations' storage (then they are equal), in O(1).
     @inlinable
     func presentationsAreIdentical(to other: RouterState) -> Bool {
-        levels.isIdentical(to: other.levels) && topStack.isIdentical(to: other.topStack)
+        switch (_presentation, other._presentation) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?):
+            return mine === theirs
+                || (mine.levels.isIdentical(to: theirs.levels) && mine.topStack.isIdentical(to: theirs.topStack))
+        default: return false
+        }
     }
 
     /// The id of the top entry, `nil` at the root.
