@@ -34,10 +34,12 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// ``Router/addGuard(named:deadline:_:)`` or ``Router/defaultGuardDeadline``), measured
     /// on ``Router/guardClock``; the navigation was cancelled and the queue moved on.
     case deadlineExceeded(name: String, deadline: Duration)
-    /// The navigation was started from inside a guard, preparation or transition handler of
-    /// the same router (or a task it created with `Task {}`, which inherits the marker), and
-    /// failed at once instead of waiting forever for the navigation that runs that hook. Start
-    /// it in a `Task.detached` to run it after the current navigation ends, or redirect.
+    /// The navigation was started from inside a guard, preparation, loader or transition
+    /// handler of the same router (or a task it created with `Task {}`, which inherits the
+    /// marker, while that hook still runs), and failed at once instead of waiting forever for
+    /// the navigation that runs that hook. Start it in a `Task.detached` to run it after the
+    /// current navigation ends, or redirect. A task a hook created that navigates after the
+    /// hook has returned is not re-entrant: it takes its turn.
     case reentrantNavigation
     /// A later navigation of a router with ``NavigationOptions/Concurrency/latestWins``
     /// took its place before it committed: while it waited for its turn, ran its guards,
