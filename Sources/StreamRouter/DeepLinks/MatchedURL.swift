@@ -102,7 +102,7 @@ public struct MatchedURL: Sendable {
     ///   not convert.
     public func query<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
         guard let text = queryItems.first(where: { $0.name == name })?.value,
-            (try? InputPolicy.standard.check(decodedSegment: text)) != nil
+            !PathBytes.containsControlCharacter(text.utf8)
         else { return nil }
         return T(text)
     }

@@ -26,7 +26,9 @@ enum PercentEncoding {
             let high = utf8.index(after: index)
             guard high < utf8.endIndex else { return nil }
             let low = utf8.index(after: high)
-            guard low < utf8.endIndex, let upper = hexValue(utf8[high]), let lower = hexValue(utf8[low]) else {
+            guard low < utf8.endIndex, let upper = PathBytes.hexValue(utf8[high]),
+                let lower = PathBytes.hexValue(utf8[low])
+            else {
                 return nil
             }
             bytes.append(upper << 4 | lower)
@@ -73,12 +75,4 @@ enum PercentEncoding {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

@@ -143,8 +143,8 @@ struct URLSegmentDecoder {
                 end += 1
                 continue
             }
-            guard index + 1 < segment.count, let high = Self.hexValue(segment[index]),
-                let low = Self.hexValue(segment[index + 1])
+            guard index + 1 < segment.count, let high = PathBytes.hexValue(segment[index]),
+                let low = PathBytes.hexValue(segment[index + 1])
             else {
                 throw .undecodablePathSegment(String(decoding: segment, as: UTF8.self))
             }
@@ -165,35 +165,11 @@ struct URLSegmentDecoder {
                 }
             }
         }
-        if Self.containsControlCharacter(decoded) {
-            do throws(InputError) {
-                try InputPolicy.standard.check(decodedSegment: String(decoding: decoded, as: UTF8.self))
-            } catch {
-                throw .rejectedInput(error)
-            }
+        if PathBytes.containsControlCharacter(decoded),
+            let (scalar, offset) = PathBytes.firstControlCharacter(in: String(decoding: decoded, as: UTF8.self))
+        {
+            throw .rejectedInput(.controlCharacter(.urlPathSegment, scalar: scalar, offset: offset))
         }
         return end
-    }
-
-    /// Whether the bytes hold a control character as ``InputPolicy`` counts them: C0, DEL,
-    /// or C1 (`0xC2` then `0x80`–`0x9F`).
-    private static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-                return true
-            }
-            previous = byte
-        }
-        return false
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -89,7 +89,7 @@ public struct InputPolicy: Sendable, Hashable {
         var dotsOnly = true
         var isNormalized = path.utf8.first == UInt8(ascii: "/")
         for byte in path.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+            if PathBytes.endsControlCharacter(byte, after: previous) {
                 try Self.reportControlCharacter(in: path, kind: .path)
             }
             if byte == UInt8(ascii: "/") {
@@ -137,32 +137,23 @@ public struct InputPolicy: Sendable, Hashable {
     }
 
     private static func checkCharacters(of text: String, kind: InputError.Kind) throws(InputError) {
-        // Control characters are C0 (bytes below 0x20), DEL (0x7F) and C1 (U+0080–U+009F:
-        // 0xC2 followed by 0x80–0x9F in UTF-8). One pass over the bytes; scalars are only
-        // counted to report a failure.
+        // Control characters as `PathBytes` counts them, in one pass over the bytes; scalars
+        // are only counted to report a failure.
         var text = text
         let isClean = text.withUTF8 { bytes in
             // The usual case, printable ASCII: one test a byte.
             bytes.allSatisfy { $0 &- 0x20 < 0x5F }
         }
         if isClean { return }
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-                try reportControlCharacter(in: text, kind: kind)
-            }
-            previous = byte
+        if PathBytes.containsControlCharacter(text.utf8) {
+            try reportControlCharacter(in: text, kind: kind)
         }
     }
 
     private static func reportControlCharacter(in text: String, kind: InputError.Kind) throws(InputError) {
-        for (offset, scalar) in text.unicodeScalars.enumerated() where isControl(scalar) {
-            throw .controlCharacter(kind, scalar: scalar.value, offset: offset)
+        if let (scalar, offset) = PathBytes.firstControlCharacter(in: text) {
+            throw .controlCharacter(kind, scalar: scalar, offset: offset)
         }
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
 

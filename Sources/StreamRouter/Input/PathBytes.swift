@@ -1,0 +1,44 @@
+/// The byte vocabulary of paths and URLs, in one place: what counts as a control character
+/// and what a hex digit is worth. The input policy, the URL path decoder and the
+/// percent-decoding of hosts all ask here, so they cannot disagree.
+enum PathBytes {
+    /// Whether `byte`, read after `previous`, ends a control character in UTF-8: C0 (a byte
+    /// below `0x20`), DEL (`0x7F`), or C1 (U+0080–U+009F: `0xC2` then `0x80`–`0x9F`).
+    @inline(__always)
+    static func endsControlCharacter(_ byte: UInt8, after previous: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+    }
+
+    /// Whether the UTF-8 bytes hold a control character (see
+    /// ``endsControlCharacter(_:after:)``), in one pass.
+    static func containsControlCharacter(_ bytes: some Sequence<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if endsControlCharacter(byte, after: previous) {
+                return true
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The first control character of `text` and its offset in scalars, to report it; `nil`
+    /// when it holds none.
+    static func firstControlCharacter(in text: String) -> (scalar: UInt32, offset: Int)? {
+        for (offset, scalar) in text.unicodeScalars.enumerated()
+        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            return (scalar.value, offset)
+        }
+        return nil
+    }
+
+    /// The value of a hex digit (`0`–`9`, `a`–`f`, `A`–`F`), `nil` for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
