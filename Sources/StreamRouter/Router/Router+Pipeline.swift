@@ -220,8 +220,8 @@ extension Router {
 
     /// Runs the guards, then (when none redirected) the loaders and the transition
     /// handlers, of `pending`. Hooks run marked (see `GuardedRouters`); with none
-    /// registered, nothing can navigate re-entrantly, so the marking (a task-local and a
-    /// set) is skipped.
+    /// registered, nothing can navigate re-entrantly, so the marking (a task-local value and
+    /// a counter) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
     @usableFromInline
     func runHooks(
