@@ -300,3 +300,47 @@ struct GuardRefusal: Error {}
         #expect(app.router(for: .search).pendingResultCount == 0)
     }
 }
+
+/// A route whose URL mappings count their runs.
+enum CountedRoute: RouteProvider {
+    case item(Int)
+    case orders
+    case order(Int)
+
+    static let mappingRuns = Locked(0)
+
+    static func registerURLs() -> URLMatcherGroup<CountedRoute>? {
+        .group("count.example.com") {
+            $0.map("item/{id}") { match in
+                CountedRoute.mappingRuns.withLock { $0 += 1 }
+                return try .item(match.param("id"))
+            }
+            $0.mapStack("orders/{id}") { match in
+                CountedRoute.mappingRuns.withLock { $0 += 1 }
+                return [.orders, try .order(match.param("id"))]
+            }
+        }
+    }
+}
+
+/// A deep link is looked up once and its mapping closure runs once, whatever decides the tab.
+@Suite(.suiteLimit) struct TabRouterOpenURLOnceTests {
+    @Test func aLinkRunsItsMappingOnceOnATabRouterAndARouter() async throws {
+        let tabs = TabRouter<ShopTab, CountedRoute>(tabs: ShopTab.allCases, selected: .home) { route in
+            if case .order = route { .profile } else { nil }
+        }
+        CountedRoute.mappingRuns.withLock { $0 = 0 }
+        #expect(await tabs.openURL(try #require(URL(string: "https://count.example.com/item/3"))))
+        #expect(CountedRoute.mappingRuns.withLock { $0 } == 1)
+        #expect(await tabs.openURL(try #require(URL(string: "https://count.example.com/orders/7"))))
+        #expect(CountedRoute.mappingRuns.withLock { $0 } == 2)
+        #expect(tabs.selectedTab == .profile)
+        #expect(tabs.router(for: .profile).stack == [.orders, .order(7)])
+        #expect(tabs.router(for: .home).stack == [.item(3)])
+
+        let router = Router<CountedRoute>()
+        #expect(await router.openURL(try #require(URL(string: "https://count.example.com/item/4"))))
+        #expect(router.canOpen(try #require(URL(string: "https://count.example.com/orders/8"))))
+        #expect(CountedRoute.mappingRuns.withLock { $0 } == 4)
+    }
+}

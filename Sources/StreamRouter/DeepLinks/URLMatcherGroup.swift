@@ -180,25 +180,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         return .mappingFailed(pattern: match.pattern, error: error)
     }
 
-    /// The closure and the match of `url` when its mapping is `async`; `nil` for any other
-    /// URL. Pure, like ``match(_:)``: runs nothing.
-    @usableFromInline
-    func asyncMapping(for url: URL) -> (route: @Sendable (MatchedURL) async throws -> Route, match: MatchedURL)? {
-        guard !asyncRoutes.isEmpty, let found = try? lookup.find(url), let route = asyncRoutes[found.mapping] else {
-            return nil
-        }
-        return (route, found.match)
-    }
-
-    /// The stack `url` maps to when its mapping was made with
-    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``: `nil` for any other URL
-    /// (then ``match(_:)`` says what it maps to). Pure, like ``match(_:)``.
-    @usableFromInline
-    func matchStack(_ url: URL) -> Result<[Route], URLNotHandledReason>? {
-        guard !stacks.isEmpty, let found = try? lookup.find(url) else { return nil }
-        return stack(for: found)
-    }
-
     /// The stack the mapping `found` makes when it was made with
     /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, `nil` for any other.
     @usableFromInline

@@ -80,7 +80,7 @@ extension Router {
         switch await _urlHold.waitWhileHeld(url, found: found) {
         case .notHeld:
             // Released meanwhile.
-            if isAsyncMapping(found), let resolved = await resolveAsyncMapping(url) {
+            if isAsyncMapping(found), let resolved = await resolveAsyncMapping(url, found) {
                 return await open(url, resolved)
             }
             guard let request = beginOpening(url, found: found) else { return false }
@@ -89,7 +89,7 @@ extension Router {
             // The links released after it do not wait for the network (their turns are
             // taken already): it takes its turn once resolved, as `openURL` does.
             _urlHold.handOn()
-            guard let resolved = await resolveAsyncMapping(url) else { return false }
+            guard let resolved = await resolveAsyncMapping(url, found) else { return false }
             return await open(url, resolved)
         case .released(let delivery):
             defer { _urlHold.handOn() }

@@ -35,10 +35,29 @@ extension Router {
         if _urlHold.isHolding {
             return await _openURLWhileHoldingSlowPath(url)
         }
-        if hasAsyncMappings, let resolved = await resolveAsyncMapping(url) {
-            return await open(url, resolved)
+        if hasAsyncMappings {
+            return await _openURLWithAsyncMappings(url)
         }
         guard let request = beginOpening(url) else { return false }
+        return await finishOpening(url, request)
+    }
+
+    /// ``openURL(_:)`` on a router with `async` mappings: one lookup, then the mapping found
+    /// is awaited when it is `async`, or opened as any other.
+    @usableFromInline
+    func _openURLWithAsyncMappings(_ url: URL) async -> Bool {
+        let found: (mapping: Int, match: MatchedURL)
+        switch mappingFound(for: url) {
+        case .success(let mapping):
+            found = mapping
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return false
+        }
+        if let resolved = await resolveAsyncMapping(url, found) {
+            return await open(url, resolved)
+        }
+        guard let request = beginOpening(url, found: found) else { return false }
         return await finishOpening(url, request)
     }
 
@@ -60,9 +79,18 @@ extension Router {
     /// before it ends.
     @usableFromInline
     func resolveAsyncMapping(_ url: URL) async -> Result<Route, URLNotHandledReason>? {
-        guard (try? policy.check(url: url.absoluteString)) != nil,
-            let (resolve, match) = urlMatchers?.asyncMapping(for: url)
-        else { return nil }
+        guard case .success(let found) = mappingFound(for: url) else { return nil }
+        return await resolveAsyncMapping(url, found)
+    }
+
+    /// ``resolveAsyncMapping(_:)`` for the mapping already found for `url` (after the input
+    /// policy): `nil` when it is not `async`.
+    @usableFromInline
+    func resolveAsyncMapping(
+        _ url: URL, _ found: (mapping: Int, match: MatchedURL)
+    ) async -> Result<Route, URLNotHandledReason>? {
+        guard let resolve = urlMatchers?.asyncRoutes[found.mapping] else { return nil }
+        let match = found.match
         let work = Task { () async -> Result<Route, any Error> in
             do {
                 return .success(try await resolve(match))
@@ -105,18 +133,10 @@ extension Router {
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
     @inlinable
     func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
-        do throws(InputError) {
-            try policy.check(url: url.absoluteString)
-        } catch {
-            publishNotHandled(url, .rejectedInput(error))
-            return nil
-        }
-        if hasStackMappings, let stack = urlMatchers?.matchStack(url) {
-            return beginOpening(url, stack: stack)
-        }
-        switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
-        case .success(let route):
-            return enqueue(.navigate(to: [route]), url: url)
+        // One lookup, whatever kind of mapping it finds.
+        switch mappingFound(for: url) {
+        case .success(let found):
+            return beginOpening(url, found: found)
         case .failure(let reason):
             publishNotHandled(url, reason)
             return nil
@@ -184,13 +204,13 @@ extension Router {
     /// })
     /// ```
     public func canOpen(_ url: URL) -> Bool {
-        guard (try? policy.check(url: url.absoluteString)) != nil, let urlMatchers else { return false }
-        if hasAsyncMappings, urlMatchers.asyncMapping(for: url) != nil {
+        guard case .success(let found) = mappingFound(for: url), let urlMatchers else { return false }
+        if isAsyncMapping(found) {
             return true  // its closure must be awaited: the pattern matches
         }
-        if hasStackMappings, let stack = urlMatchers.matchStack(url) {
+        if hasStackMappings, let stack = urlMatchers.stack(for: found) {
             return (try? stack.get()) != nil
         }
-        return (try? urlMatchers.match(url).get()) != nil
+        return (try? urlMatchers.route(for: found).get()) != nil
     }
 }

@@ -500,41 +500,70 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         return await openNow(url)
     }
 
-    /// ``openURL(_:)`` without a hold.
+    /// ``openURL(_:)`` without a hold. One lookup decides the tab and opens the link, and
+    /// the mapping closure runs once: its route (a stack's last route) picks the tab.
     private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
-        // An `async` mapping is awaited first (on the selected tab's router, whose later
-        // navigations supersede it under `latestWins`): its route decides the tab.
-        let resolved = opener.hasAsyncMappings ? await opener.resolveAsyncMapping(url) : nil
-        if case .failure(let reason)? = resolved {
+        let found: (mapping: Int, match: MatchedURL)
+        switch opener.mappingFound(for: url) {
+        case .success(let mapping):
+            found = mapping
+        case .failure(let reason):
             opener.publishNotHandled(url, reason)
             return false
         }
-        let route: Route? =
-            if case .success(let route)? = resolved {
-                route
-            } else if (try? policy.check(url: url.absoluteString)) != nil,
-                case .success(let route)? = urlMatchers?.match(url)
-            {
-                route
-            } else {
-                nil
-            }
+        guard let shown = await show(url, found, on: opener) else { return false }
+        let route = shown.routes.last
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return resolved != nil ? await aboveTabs.open(url, .success(route)) : await aboveTabs.openURL(url)
+            return await aboveTabs.finishOpening(url, shown.enqueue(on: aboveTabs, url))
         }
         if isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        let opening =
-            resolved != nil ? route.map { target.enqueue(.navigate(to: [$0]), url: url) } : target.beginOpening(url)
-        guard let request = opening else { return false }
-        guard await target.finishOpening(url, request) else { return false }
+        guard await target.finishOpening(url, shown.enqueue(on: target, url)) else { return false }
         try? await select(tab, popsToRoot: false)
         return true
+    }
+
+    /// What the mapping `found` for `url` shows: a stack (`mapStack`) or one route (`map`;
+    /// an `async` one awaited first, on `opener`, whose later navigations supersede it
+    /// under `latestWins`); `nil`, with the reason published on `opener`, when it shows
+    /// nothing.
+    private func show(
+        _ url: URL, _ found: (mapping: Int, match: MatchedURL), on opener: Router<Route>
+    ) async -> URLShown? {
+        let shown: Result<URLShown, URLNotHandledReason>
+        if let resolved = await opener.resolveAsyncMapping(url, found) {
+            shown = resolved.map { URLShown(routes: [$0], replacesStack: false) }
+        } else if let urlMatchers, let stack = urlMatchers.stack(for: found) {
+            shown = stack.map { URLShown(routes: $0, replacesStack: true) }
+        } else if let urlMatchers {
+            shown = urlMatchers.route(for: found).map { URLShown(routes: [$0], replacesStack: false) }
+        } else {
+            shown = .failure(.noURLsRegistered)
+        }
+        switch shown {
+        case .success(let shown):
+            return shown
+        case .failure(let reason):
+            opener.publishNotHandled(url, reason)
+            return nil
+        }
+    }
+
+    /// The routes a link shows, and how.
+    private struct URLShown {
+        let routes: [Route]
+        /// A `mapStack` stack, which replaces the tree; otherwise one route, pushed.
+        let replacesStack: Bool
+
+        /// Takes the link's turn on `router`.
+        func enqueue(on router: Router<Route>, _ url: URL) -> NavigationRequest<Route> {
+            router.enqueue(replacesStack ? .replace(with: routes) : .navigate(to: routes), url: url)
+        }
     }
 
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
