@@ -84,28 +84,16 @@ public struct InputPolicy: Sendable, Hashable {
     package func checkAbsolute(path: String) throws(InputError) -> Bool {
         try Self.checkLength(of: path, limit: maximumPathLength, kind: .path)
         var previous: UInt8 = 0
-        var slashes = 0
-        var segmentLength = 0
-        var dotsOnly = true
-        var isNormalized = path.utf8.first == UInt8(ascii: "/")
+        var scan = PathBytes.NormalizationScan()
         for byte in path.utf8 {
             if PathBytes.endsControlCharacter(byte, after: previous) {
                 try Self.reportControlCharacter(in: path, kind: .path)
             }
-            if byte == UInt8(ascii: "/") {
-                if slashes > 0, segmentLength == 0 || (dotsOnly && segmentLength <= 2) { isNormalized = false }
-                slashes += 1
-                segmentLength = 0
-                dotsOnly = true
-            } else {
-                segmentLength += 1
-                dotsOnly = dotsOnly && byte == UInt8(ascii: ".")
-            }
+            scan.read(byte)
             previous = byte
         }
-        if path.utf8.count > 1, segmentLength == 0 || (dotsOnly && segmentLength <= 2) { isNormalized = false }
-        guard isNormalized else { return false }
-        let segments = path.utf8.count == 1 ? 0 : slashes
+        guard scan.isNormalized else { return false }
+        let segments = path.utf8.count == 1 ? 0 : scan.slashes
         guard segments <= maximumSegmentCount else {
             throw .tooManySegments(count: segments, limit: maximumSegmentCount)
         }

@@ -42,3 +42,49 @@ enum PathBytes {
         }
     }
 }
+
+extension PathBytes {
+    /// Whether a path segment of `length` bytes, all dots when `dotsOnly`, is one a
+    /// normalised path never holds: empty, `.` or `..`.
+    @inline(__always)
+    static func isUnresolvedSegment(length: Int, dotsOnly: Bool) -> Bool {
+        length == 0 || (dotsOnly && length <= 2)
+    }
+
+    /// Reads a path's bytes in order and tells whether it is absolute and normalised: it
+    /// starts with `/`, and no segment is empty, `.` or `..` (`/` alone is normalised). Also
+    /// counts the slashes, for a segment count.
+    struct NormalizationScan {
+        /// The slashes read.
+        private(set) var slashes = 0
+        private var bytes = 0
+        private var segmentLength = 0
+        private var dotsOnly = true
+        private var isBroken = false
+
+        @inline(__always)
+        mutating func read(_ byte: UInt8) {
+            if byte == UInt8(ascii: "/") {
+                if bytes == 0 {
+                    // The leading slash starts the first segment.
+                } else if PathBytes.isUnresolvedSegment(length: segmentLength, dotsOnly: dotsOnly) {
+                    isBroken = true
+                }
+                slashes += 1
+                segmentLength = 0
+                dotsOnly = true
+            } else {
+                if bytes == 0 { isBroken = true }  // relative
+                segmentLength += 1
+                dotsOnly = dotsOnly && byte == UInt8(ascii: ".")
+            }
+            bytes += 1
+        }
+
+        /// Whether the bytes read so far are an absolute, normalised path.
+        var isNormalized: Bool {
+            guard !isBroken, bytes > 0 else { return false }
+            return bytes == 1 || !PathBytes.isUnresolvedSegment(length: segmentLength, dotsOnly: dotsOnly)
+        }
+    }
+}

@@ -41,24 +41,11 @@ package enum PathResolver {
     /// Whether `bytes` are the UTF-8 of an absolute, normalised path. Generic so that the
     /// contiguous case compiles to a plain loop over a buffer.
     private static func isNormalized(_ bytes: some Sequence<UInt8>) -> Bool {
-        var iterator = bytes.makeIterator()
-        guard iterator.next() == slash else { return false }
-        var segmentLength = 0
-        var dotsOnly = true
-        var count = 1
-        while let byte = iterator.next() {
-            count += 1
-            if byte == slash {
-                if segmentLength == 0 || (dotsOnly && segmentLength <= 2) { return false }
-                segmentLength = 0
-                dotsOnly = true
-            } else {
-                segmentLength += 1
-                dotsOnly = dotsOnly && byte == dot
-            }
+        var scan = PathBytes.NormalizationScan()
+        for byte in bytes {
+            scan.read(byte)
         }
-        if count == 1 { return true }  // "/"
-        return segmentLength > 0 && !(dotsOnly && segmentLength <= 2)
+        return scan.isNormalized
     }
 
     /// Bytes written into a buffer on the stack (or the heap, for long paths), then copied

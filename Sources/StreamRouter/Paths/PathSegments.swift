@@ -78,7 +78,7 @@ struct PathSegments {
                     index += 1
                 }
                 // `.` and `..` are unresolved.
-                if dotsOnly && index - start <= 2 { isNormalized = false }
+                if PathBytes.isUnresolvedSegment(length: index - start, dotsOnly: dotsOnly) { isNormalized = false }
                 bounds[2 * count] = start
                 bounds[2 * count + 1] = index
                 count += 1
