@@ -237,6 +237,28 @@ import Testing
         #expect(error?.reason == reason)
     }
 
+    // MARK: - Association files
+
+    @Test func associationFilesKeepThePrefixAndSuffix() throws {
+        let group = URLMatcherGroup<Int>.group("h.com") {
+            $0.map("@{handle}") { 0 }
+            $0.map("files/{id}.json") { 1 }
+        }
+        #expect(group.appleAppSiteAssociationGaps == [])
+        let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.app"])
+        let json = try #require(JSONSerialization.jsonObject(with: aasa) as? [String: Any])
+        let applinks = try #require(json["applinks"] as? [String: Any])
+        let details = try #require((applinks["details"] as? [[String: Any]])?.first)
+        let components = try #require(details["components"] as? [[String: Any]])
+        #expect(components.compactMap { $0["/"] as? String } == ["/@*", "/files/*.json"])
+        #expect(group.uncoveredMappings(inAppleAppSiteAssociation: aasa).isComplete)
+        let filters = group.androidIntentFilters()
+        #expect(filters.contains(#"android:pathPattern="/@.*""#))
+        #expect(filters.contains(#"android:pathPattern="/files/.*\\.json""#))
+        let hostInPath = URLMatcherGroup<Int>.group(scheme: "myapp") { $0.map("@{handle}/x") { 0 } }
+        #expect(hostInPath.androidIntentFilterGaps.map(\.reason) == [.wildcardHost])
+    }
+
     // MARK: - Rejected forms
 
     @Test(arguments: [

@@ -115,6 +115,9 @@ struct URLPattern: Sendable {
     /// The range of the name between the braces of a parameter segment's bytes `part`
     /// (`{name}`, `@{name}.json`), or `nil` when `part` has no `{`.
     private static func nameRange(in part: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        if part.count > 2, part[0] == UInt8(ascii: "{"), part[part.count - 1] == UInt8(ascii: "}") {
+            return 1..<(part.count - 1)  // `{name}`: a valid pattern's segment holds one parameter
+        }
         guard let open = part.firstIndex(of: UInt8(ascii: "{")) else { return nil }
         let close = part[(open + 1)...].firstIndex(of: UInt8(ascii: "}")) ?? part.count
         return (open + 1)..<close
@@ -131,6 +134,12 @@ struct URLPattern: Sendable {
         }
         guard part.contains(where: { $0 == open || $0 == close }) else {
             return .literal
+        }
+        // `{name}`, the usual parameter, read as before partial segments: one pass over the name.
+        if part.count > 2, part[0] == open, part[part.count - 1] == close,
+            UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]).allSatisfy({ isNameByte($0) })
+        {
+            return .parameter
         }
         func failure(_ reason: (String) -> URLPatternError.Reason) -> URLPatternError {
             URLPatternError(pattern: text, reason: reason(String(decoding: part, as: UTF8.self)))
