@@ -74,30 +74,31 @@ import Testing
             ])
     }
 
+    /// A group on `h.com` mapping each pattern, in order, to its text and its parameter values.
+    static func group(_ patterns: [String]) -> URLMatcherGroup<String> {
+        .group("h.com") { mapper in
+            for pattern in patterns {
+                mapper.map(pattern) { match in ([pattern] + match.parameters.values.sorted()).joined(separator: " ") }
+            }
+        }
+    }
+
     // MARK: - Priority: declaration order, with conflicts reported
 
     /// Declared from the most specific (static, then partial, then plain), each wins its own
     /// links; declared the other way, the plain parameter takes them all and the analysis says so.
     @Test func aStaticSegmentThenAPartialOneThenAParameter() throws {
-        func group(_ patterns: [String]) -> URLMatcherGroup<String> {
-            .group("h.com") { mapper in
-                for pattern in patterns {
-                    mapper.map(pattern) { match in ([pattern] + match.parameters.values.sorted()).joined(separator: " ")
-                    }
-                }
-            }
-        }
         func route(_ group: URLMatcherGroup<String>, _ path: String) throws -> String? {
             try? group.match(#require(URL(string: "https://h.com/" + path))).get()
         }
-        let specificFirst = group(["@me", "@{handle}", "{name}"])
+        let specificFirst = Self.group(["@me", "@{handle}", "{name}"])
         #expect(try route(specificFirst, "@me") == "@me")
         #expect(try route(specificFirst, "@bob") == "@{handle} bob")
         #expect(try route(specificFirst, "bob") == "{name} bob")
         #expect(try route(specificFirst, "@") == "{name} @")
         #expect(specificFirst.conflicts == [])
 
-        let plainFirst = group(["{name}", "@{handle}", "@me"])
+        let plainFirst = Self.group(["{name}", "@{handle}", "@me"])
         #expect(try route(plainFirst, "@bob") == "{name} @bob")
         #expect(
             plainFirst.conflicts == [
@@ -155,14 +156,7 @@ import Testing
     }
 
     @Test func urlGroupConflictsUnderstandPartialSegments() {
-        let group = URLMatcherGroup<Int>.group("h.com") {
-            $0.map("@{a}") { 0 }
-            $0.map("#{b}") { 1 }
-            $0.map("{id}.json") { 2 }
-            $0.map("{id}.xml") { 3 }
-            $0.map("@{c}") { 4 }
-            $0.map("@ada") { 5 }
-        }
+        let group = Self.group(["@{a}", "#{b}", "{id}.json", "{id}.xml", "@{c}", "@ada"])
         #expect(
             group.conflicts == [
                 RouteConflict(entry: 4, shadowedBy: [0, 2, 3], kind: .duplicate),
