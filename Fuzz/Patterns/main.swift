@@ -7,7 +7,8 @@
 // Invariants:
 // - compiling either succeeds or throws a `PathPatternError` whose `pattern` is the input;
 //   it succeeds exactly when the byte-level reference grammar accepts the glob, with the
-//   same segments (only the byte `/` separates segments);
+//   same segments (only the byte `/` separates segments; a `:` in a segment starts its one
+//   parameter, with an optional literal prefix and suffix: `@:handle`, `:id.json`);
 // - `description` re-parses to an equal pattern and is stable;
 // - a path built from the pattern (literals kept, parameters filled, `*` expanded) matches,
 //   with exactly the filled-in parameters when the pattern has no optional parameter;
@@ -21,6 +22,8 @@ enum ReferenceSegment: Equatable {
     case literal([UInt8])
     case parameter(String)
     case optionalParameter(String)
+    /// A prefix, a parameter, a suffix (one of them not empty).
+    case partial([UInt8], String, [UInt8])
     case wildcard
 }
 
@@ -41,24 +44,29 @@ func referenceCompile(_ glob: String) -> [ReferenceSegment]? {
             continue
         }
         if part == [dot] || part == [dot, dot] { return nil }
-        if part.first == colon {
-            var name = part.dropFirst()
-            let optional = name.last == question
-            if optional { name = name.dropLast() }
-            guard let first = name.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else {
-                return nil
+        if let colonAt = part.firstIndex(of: colon) {
+            // prefix `:` name (`?`) suffix: the name is the run of name bytes after the `:`.
+            func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+            let prefix = Array(part[..<colonAt])
+            let rest = part[(colonAt + 1)...]
+            let name = rest.prefix {
+                isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
             }
-            guard
-                name.allSatisfy({
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                })
-            else {
-                return nil
-            }
+            var suffix = Array(rest.dropFirst(name.count))
+            let optional = suffix.first == question
+            if optional { suffix.removeFirst() }
+            guard let first = name.first, isLetter(first) else { return nil }
             let text = text(name)
             guard names.insert(text).inserted else { return nil }
-            segments.append(optional ? .optionalParameter(text) : .parameter(text))
+            if prefix.isEmpty && suffix.isEmpty {
+                segments.append(optional ? .optionalParameter(text) : .parameter(text))
+                continue
+            }
+            // One parameter per segment, never optional, no `*`, no `?` in the suffix.
+            guard !optional, !suffix.contains(question), !suffix.contains(colon), !part.contains(star) else {
+                return nil
+            }
+            segments.append(.partial(prefix, text, suffix))
             continue
         }
         if part.contains(star) { return nil }
@@ -72,6 +80,7 @@ func reference(_ segment: PathPattern.Segment) -> ReferenceSegment {
     case .literal(let text): .literal(Array(text.utf8))
     case .parameter(let name): .parameter(name)
     case .optionalParameter(let name): .optionalParameter(name)
+    case .partialParameter(let prefix, let name, let suffix): .partial(Array(prefix.utf8), name, Array(suffix.utf8))
     case .wildcard: .wildcard
     }
 }
@@ -95,6 +104,12 @@ func referenceMatch(_ segments: [ReferenceSegment], _ path: String) -> RouteInfo
             guard p < parts.count else { return false }
             bindings[s] = p
             return go(s + 1, p + 1)
+        case .partial(let prefix, _, let suffix):
+            guard p < parts.count, parts[p].count > prefix.count + suffix.count, parts[p].starts(with: prefix),
+                parts[p].reversed().starts(with: suffix.reversed())
+            else { return false }
+            bindings[s] = p
+            return go(s + 1, p + 1)
         case .wildcard:
             bindings[s] = p
             return true
@@ -116,6 +131,10 @@ func referenceMatch(_ segments: [ReferenceSegment], _ path: String) -> RouteInfo
         switch segment {
         case .parameter(let name), .optionalParameter(let name):
             if let part = bindings[index] { parameters[name] = text(parts[part]) }
+        case .partial(let prefix, let name, let suffix):
+            if let part = bindings[index] {
+                parameters[name] = text(parts[part][prefix.count..<(parts[part].count - suffix.count)])
+            }
         case .wildcard:
             if let first = bindings[index], first < parts.count {
                 matchedPath = "/" + parts[..<first].map { text($0) }.joined(separator: "/")
@@ -140,7 +159,7 @@ func checkMatch(_ pattern: PathPattern, _ path: String, _ information: RouteInfo
         var names: Set<String> = []
         for segment in pattern.segments {
             switch segment {
-            case .parameter(let name):
+            case .parameter(let name), .partialParameter(_, let name, _):
                 names.insert(name)
                 require(information.parameters[name] != nil, "required parameter \(name) missing: \(context)")
             case .optionalParameter(let name):
@@ -197,6 +216,10 @@ func derivedPath(
             let v = value()
             parameters[name] = v
             parts.append(v)
+        case .partialParameter(let prefix, let name, let suffix):
+            let v = value()
+            parameters[name] = v
+            parts.append(prefix + v + suffix)
         case .optionalParameter(let name):
             if generator.coin() {
                 let v = value()

@@ -9,7 +9,8 @@
 // - a URL pattern is registered exactly when the byte-level grammar accepts it;
 // - `match` never crashes and gives what the reference gives: groups in order, scheme and
 //   host case-insensitive, the path split on the byte `/` and each segment decoded once,
-//   the whole path matched, the first mapping in declaration order, typed `{id}` converted;
+//   the whole path matched, the first mapping in declaration order, typed `{id}` converted,
+//   partial segments (`@{handle}`, `{file}.json`) taking their prefix and suffix bytes;
 //   failures give the same reason;
 // - `openURL` returns `true` exactly when `match` succeeds, and pushes that route.
 import Dispatch
@@ -52,6 +53,11 @@ let fixedGroups: [GroupSpec] = [
         patterns: [
             "open/{target}", "{x}/{y}",
         ]),
+    GroupSpec(
+        schemes: ["https"], hosts: ["partial.example.com"],
+        patterns: [
+            "@me", "@{handle}", "{file}.json", "v{major}-beta/{rest}", "@{who}.{format}", "{name}", "{id}.xml",
+        ]),
 ]
 
 func makeGroup(_ specs: [GroupSpec]) -> URLMatcherGroup<FuzzRoute> {
@@ -71,6 +77,8 @@ func makeGroup(_ specs: [GroupSpec]) -> URLMatcherGroup<FuzzRoute> {
 enum ReferenceSegment: Equatable {
     case literal([UInt8])
     case parameter(String)
+    /// A prefix, a parameter, a suffix (one of them not empty).
+    case partial([UInt8], String, [UInt8])
     case any
 }
 
@@ -86,8 +94,13 @@ func referenceCompile(_ pattern: String) -> [ReferenceSegment]? {
         if part == [UInt8(ascii: "*")] {
             segments.append(.any)
         } else if part.contains(open) || part.contains(close) {
-            guard part.count >= 2, part.first == open, part.last == close else { return nil }
-            let name = part.dropFirst().dropLast()
+            // prefix `{` name `}` suffix, with no brace in the prefix or the suffix.
+            guard let openAt = part.firstIndex(of: open), let closeAt = part.firstIndex(of: close), openAt < closeAt
+            else { return nil }
+            let prefix = Array(part[..<openAt])
+            let suffix = Array(part[(closeAt + 1)...])
+            guard !suffix.contains(open), !suffix.contains(close) else { return nil }
+            let name = part[(openAt + 1)..<closeAt]
             guard !name.isEmpty,
                 name.allSatisfy({ byte in
                     byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
@@ -95,7 +108,8 @@ func referenceCompile(_ pattern: String) -> [ReferenceSegment]? {
                 })
             else { return nil }
             guard names.insert(text(name)).inserted else { return nil }
-            segments.append(.parameter(text(name)))
+            segments.append(
+                prefix.isEmpty && suffix.isEmpty ? .parameter(text(name)) : .partial(prefix, text(name), suffix))
         } else {
             segments.append(.literal(part))
         }
@@ -207,6 +221,13 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
                 case .literal(let bytes): return bytes == Array(value.utf8)
                 case .parameter(let name):
                     parameters[name] = value
+                    return true
+                case .partial(let prefix, let name, let suffix):
+                    let bytes = Array(value.utf8)
+                    guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix),
+                        bytes.reversed().starts(with: suffix.reversed())
+                    else { return false }
+                    parameters[name] = text(bytes[prefix.count..<(bytes.count - suffix.count)])
                     return true
                 case .any: return true
                 }

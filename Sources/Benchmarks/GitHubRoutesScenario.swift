@@ -55,6 +55,7 @@ enum GitHubRoutesScenario {
             switch segment {
             case .literal(let text): segments.append(text)
             case .parameter, .optionalParameter: segments.append("v\(segments.count)")
+            case .partialParameter(let prefix, _, let suffix): segments.append(prefix + "v\(segments.count)" + suffix)
             case .wildcard: segments += ["w1", "w2"]
             }
         }

@@ -10,6 +10,7 @@ enum PathPatternScenario {
         ("two parameters", "/user/:id/posts/:postId", "/user/42/posts/7"),
         ("optional + wildcard", "/:lang?/news/*", "/en/news/2024/05"),
         ("literal miss", "/user/:id/posts/:postId", "/user/42/comments/7"),
+        ("partial segments", "/users/@:handle/posts/:id.json", "/users/@ada/posts/7.json"),
     ]
 
     static func comparisons() throws -> [Comparison] {

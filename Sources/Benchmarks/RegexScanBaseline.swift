@@ -13,7 +13,7 @@ struct RegexScanBaseline<Value: Sendable>: Sendable {
     /// One compiled glob.
     struct Route: Sendable {
         let expression: NSRegularExpression
-        /// The `:name` and `:name?` parameters, in order.
+        /// The `:name`, `:name?` and partial-segment parameters, in order.
         let parameterNames: [String]
         /// The capture group of a trailing `*`, if the glob ends with one.
         let wildcardGroup: Int?
@@ -34,11 +34,15 @@ struct RegexScanBaseline<Value: Sendable>: Sendable {
                     names.append(name)
                     groups += 1
                     pattern += "(?:/(?<\(name)>[^/]+))?"
-                } else if segment.hasPrefix(":") {
-                    let name = String(segment.dropFirst())
+                } else if let colon = segment.firstIndex(of: ":") {
+                    // `:name`, or a partial segment: a prefix, `:name`, a suffix (`@:handle`, `:id.json`).
+                    let rest = segment[segment.index(after: colon)...]
+                    let name = String(rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                    let prefix = NSRegularExpression.escapedPattern(for: String(segment[..<colon]))
+                    let suffix = NSRegularExpression.escapedPattern(for: String(rest.dropFirst(name.count)))
                     names.append(name)
                     groups += 1
-                    pattern += "/(?<\(name)>[^/]+)"
+                    pattern += "/\(prefix)(?<\(name)>[^/]+)\(suffix)"
                 } else {
                     pattern += "/" + NSRegularExpression.escapedPattern(for: String(segment))
                 }

@@ -11,17 +11,17 @@ import Testing
     /// Thrown by a resolution that finds nothing.
     struct NotFound: Error {}
 
-    /// A group whose `account/{handle}` mapping awaits `resolve` (a search on the network).
+    /// A group whose `@{handle}` mapping awaits `resolve` (a search on the network).
     static func group(_ resolve: @escaping @Sendable (String) async throws -> Int) -> URLMatcherGroup<Route> {
         .group("example.com") {
-            $0.map("account/{handle}") { match async throws in
+            $0.map("@{handle}") { match async throws in
                 .profile(id: try await resolve(try match.param("handle")))
             }
             $0.map("settings") { .settings }
         }
     }
 
-    static let account = URL(string: "https://example.com/account/ada")!
+    static let account = URL(string: "https://example.com/@ada")!
 
     @Test func anAsyncMappingOpensItsRoute() async throws {
         let router = Router<Route>(urlMatchers: Self.group { $0 == "ada" ? 7 : 0 })
@@ -96,7 +96,7 @@ import Testing
             $0.contains {
                 $0
                     == .urlNotHandled(
-                        Self.account, reason: .mappingFailed(pattern: "account/{handle}", error: NotFound()))
+                        Self.account, reason: .mappingFailed(pattern: "@{handle}", error: NotFound()))
             }
         }
     }
@@ -108,7 +108,7 @@ import Testing
         #expect(router.canOpen(URL(string: "https://example.com/nowhere")!) == false)
         #expect(
             group.match(Self.account)
-                == .failure(.mappingFailed(pattern: "account/{handle}", error: URLAsyncMappingError.needsAwait)))
+                == .failure(.mappingFailed(pattern: "@{handle}", error: URLAsyncMappingError.needsAwait)))
     }
 
     @Test func aTabRouterOpensTheResolvedRouteOnItsTab() async throws {

@@ -14,7 +14,7 @@ import Testing
             .group("store.example.com") {
                 // Replaces the stack with a built one.
                 $0.mapStack("orders/{id}") { [.orders, .order(id: try $0.param("id"))] }
-                $0.map("account/{handle}") { try .account(handle: $0.param("handle")) }
+                $0.map("@{handle}") { try .account(handle: $0.param("handle")) }
             }
         }
     }
@@ -33,6 +33,9 @@ import Testing
         #expect(handled)
         #expect(router.stack == [.orders, .order(id: 42)], "the built stack replaced [.home]")
         #expect(router.canOpen(url))  // synchronous: input policy and matching, no guards (OpenURLAction)
+        let account = try #require(URL(string: "https://store.example.com/@ada"))  // a segment with a literal prefix
+        #expect(try group.match(account).get() == .account(handle: "ada"))
+        #expect(!router.canOpen(try #require(URL(string: "https://store.example.com/@"))), "the handle is never empty")
         let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"])  // Data (JSON)
         let served = aasa
         let missing = group.uncoveredMappings(inAppleAppSiteAssociation: served)  // mappings the served file leaves out

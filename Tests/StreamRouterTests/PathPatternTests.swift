@@ -71,7 +71,7 @@ import Testing
         ("/:", 0, PathPatternError.Reason.missingParameterName),
         ("/user/:?", 1, .missingParameterName),
         ("/user/:1d", 1, .invalidParameterName(name: "1d", character: "1")),
-        ("/user/:i-d", 1, .invalidParameterName(name: "i-d", character: "-")),
+        ("/user/:-d", 1, .invalidParameterName(name: "-d", character: "-")),
         ("/user/:\u{E9}t\u{E9}", 1, .invalidParameterName(name: "\u{E9}t\u{E9}", character: "\u{E9}")),
         ("/user/:id/:id", 2, .duplicateParameterName("id")),
         ("/user/:id?/:id", 2, .duplicateParameterName("id")),
@@ -79,7 +79,7 @@ import Testing
         ("/a*", 0, .wildcardInsideSegment),
         ("/a/../b", 1, .dotSegment),
         ("/./b", 0, .dotSegment),
-        ("/:id??", 0, .invalidParameterName(name: "id?", character: "?")),
+        ("/:id??", 0, .optionalPartialParameter),
         ("/:_id", 0, .invalidParameterName(name: "_id", character: "_")),
         ("/:1_id", 0, .invalidParameterName(name: "1_id", character: "1")),
     ])
@@ -93,10 +93,10 @@ import Testing
 
     @Test func errorDescriptionsNameTheProblem() {
         do {
-            _ = try PathPattern("/user/:i-d")
+            _ = try PathPattern("/user/:-d")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.contains("i-d"))
+            #expect(error.description.contains("-d"))
             #expect(error.description.contains("'-'"))
             #expect(error.description.contains("segment 1"))
         }

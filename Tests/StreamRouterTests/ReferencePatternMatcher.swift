@@ -21,6 +21,12 @@ struct ReferencePatternMatcher {
                 if let part = bindings[index] {
                     parameters[name] = String(Substring(parts[part]))
                 }
+            case .partialParameter(let prefix, let name, let suffix):
+                if let part = bindings[index] {
+                    let bytes = Array(parts[part])
+                    let middle = bytes[prefix.utf8.count..<(bytes.count - suffix.utf8.count)]
+                    parameters[name] = String(decoding: middle, as: UTF8.self)
+                }
             case .wildcard:
                 if let first = bindings[index], first < parts.count {
                     matchedPath =
@@ -52,6 +58,10 @@ struct ReferencePatternMatcher {
             case .parameter:
                 guard partIndex < parts.count else { return false }
                 bindings[segmentIndex] = partIndex
+            case .partialParameter(let prefix, _, let suffix):
+                guard partIndex < parts.count, Self.part(Array(parts[partIndex]), hasPrefix: prefix, suffix: suffix)
+                else { return false }
+                bindings[segmentIndex] = partIndex
             case .wildcard:
                 bindings[segmentIndex] = partIndex
                 return true
@@ -78,5 +88,13 @@ struct ReferencePatternMatcher {
             partIndex += 1
         }
         return partIndex == parts.count
+    }
+
+    /// Whether `part` is `prefix`, at least one byte, then `suffix`.
+    static func part(_ part: [UInt8], hasPrefix prefix: String, suffix: String) -> Bool {
+        let prefix = Array(prefix.utf8)
+        let suffix = Array(suffix.utf8)
+        return part.count > prefix.count + suffix.count && Array(part.prefix(prefix.count)) == prefix
+            && Array(part.suffix(suffix.count)) == suffix
     }
 }

@@ -10,10 +10,13 @@ import Testing
     /// More lookups than any group scans before it compiles its patterns.
     static let warmUpLookups = 64
 
+    /// The segments of generated patterns: literals, parameters and partial segments.
+    static let patternWords = ["a", "b c", "café", "h1", "..", "{p}", "*", "@{p}", "{p}.json", "@{p}.json", "a{p}"]
+
     @Test(arguments: [31, 32, 33] as [UInt64])
     func scanningAndCompiledGroupsAgree(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        let words = ["a", "b%20c", "caf%C3%A9", "h1", "%2E%2E", "7"]
+        let words = ["a", "b%20c", "caf%C3%A9", "h1", "%2E%2E", "7", "@a", "%40", "a.json", "@.json", "@x.json"]
         var urls: [URL] = []
         for scheme in ["https", "myapp", "ftp"] {
             for host in ["h1", "h2", ""] {
@@ -28,8 +31,8 @@ import Testing
             typealias Spec = (schemes: [String], hosts: [String]?, patterns: [String])
             let specs: [Spec] = (0..<(1 + random.below(3))).map { _ in
                 let patterns = (0..<(1 + random.below(5))).map { _ in
-                    (0..<random.below(4)).map { _ in ["a", "b c", "café", "h1", "..", "{p}", "*"][random.below(7)] }
-                        .enumerated().map { $0.element == "{p}" ? "{p\($0.offset)}" : $0.element }
+                    (0..<random.below(4)).map { _ in Self.patternWords[random.below(Self.patternWords.count)] }
+                        .enumerated().map { $0.element.replacingOccurrences(of: "{p}", with: "{p\($0.offset)}") }
                         .joined(separator: "/")
                 }
                 return (
@@ -72,14 +75,14 @@ import Testing
         let group = URLMatcherGroup<Int>.group("example.com") {
             $0.map("a/{id}/{id}") { 1 }
             $0.map("b/{}") { 2 }
-            $0.map("c/x{y}") { 3 }
+            $0.map("c/x{y}{z}") { 3 }
             $0.map("d/{ok}") { 4 }
         }
         #expect(
             group.patternErrors == [
                 URLPatternError(pattern: "a/{id}/{id}", reason: .duplicateParameterName("id")),
                 URLPatternError(pattern: "b/{}", reason: .missingParameterName),
-                URLPatternError(pattern: "c/x{y}", reason: .malformedParameter(segment: "x{y}")),
+                URLPatternError(pattern: "c/x{y}{z}", reason: .multipleParameters(segment: "x{y}{z}")),
             ])
         let url = try #require(URL(string: "https://example.com/d/5"))
         for _ in 0..<Self.warmUpLookups {
@@ -94,7 +97,11 @@ import Testing
     @Test(arguments: [41, 42] as [UInt64])
     func checkingReportsWhatCompilingReports(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        let tokens = ["a", "{id}", "{x}", "*", "{}", "x{y}", "{a-b}", "}", "{", "é", "{_1}", "", "/"]
+        let tokens = [
+            "a", "{id}", "{x}", "*", "{}", "x{y}", "{a-b}", "}", "{", "é", "{_1}", "", "/", "@{id}", "{x}.json",
+            "{a}{b}",
+            "v{a}-{b}", "x}{y",
+        ]
         var errors: Set<String> = []
         for _ in 0..<2_000 {
             var parts = (0..<random.below(6)).map { _ in tokens[random.below(tokens.count)] }
@@ -111,6 +118,6 @@ import Testing
             #expect(URLPattern.error(in: text) == compiled, "\(text)")
             if let compiled { errors.insert("\(compiled.reason)".prefix(while: { $0 != "(" }).description) }
         }
-        #expect(errors.count == 4, "\(errors)")  // every kind of error was met
+        #expect(errors.count == 5, "\(errors)")  // every kind of error was met
     }
 }

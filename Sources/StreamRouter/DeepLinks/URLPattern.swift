@@ -3,19 +3,28 @@
 /// - A literal segment matches the same decoded text, case-sensitively. Write literals as
 ///   plain text (`café`, not `caf%C3%A9`).
 /// - `{name}` matches exactly one segment and captures its decoded text under `name`.
-/// - `*` matches exactly one segment, whatever it holds, and captures nothing.
+/// - A partial segment puts a literal prefix and/or suffix around one parameter
+///   (`@{handle}`, `{id}.json`, `v{major}-beta`): it matches a segment whose decoded text
+///   starts with the prefix and ends with the suffix, case-sensitively, with at least one
+///   byte between them, and captures those (`@{handle}` takes `@bob`, and `%40bob`, with
+///   `handle` = `bob`; it does not take `@`). A segment holds at most one parameter.
+/// - `*` matches exactly one segment, whatever it holds, and captures nothing. Only a whole
+///   segment `*` is one: elsewhere, in a literal or a prefix or suffix, `*` is a character.
 ///
 /// The whole path must match, never a prefix. A leading, trailing or doubled `/` in the
 /// pattern text means nothing (`"/static/route"` == `"static/route/"`), and `""` or `"/"`
 /// matches the root path only.
 ///
 /// A group's mappings compile to one ``RouteTrie``, walked over the URL's decoded
-/// segments: a literal is its decoded text, `{name}` a captured segment, `*` a skipped one.
+/// segments: a literal is its decoded text, `{name}` a captured segment, a partial segment
+/// a captured segment with its prefix and suffix, `*` a skipped one.
 @usableFromInline
 struct URLPattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
+        /// `prefix{name}suffix`, at least one of `prefix` and `suffix` not empty.
+        case partial(prefix: String, name: String, suffix: String)
         case anySegment
     }
 
@@ -64,7 +73,7 @@ struct URLPattern: Sendable {
                 index += 1
             }
             let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[start..<index]), in: text)
-            if case .parameter(let name) = segment {
+            if let name = segment.parameterName {
                 guard !names.contains(name) else {
                     throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
                 }
@@ -81,17 +90,37 @@ struct URLPattern: Sendable {
     ) throws(URLPatternError)
         -> Segment
     {
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: part[range]), as: UTF8.self)
+        }
         switch try kind(of: part, in: text) {
-        case .anySegment: .anySegment
-        case .literal: .literal(String(decoding: part, as: UTF8.self))
+        case .anySegment: return .anySegment
+        case .literal: return .literal(string(0..<part.count))
         case .parameter:
-            .parameter(String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self))
+            guard let name = nameRange(in: part), name.count + 2 < part.count else {
+                return .parameter(string(1..<(part.count - 1)))
+            }
+            return .partial(
+                prefix: string(0..<(name.lowerBound - 1)), name: string(name),
+                suffix: string((name.upperBound + 1)..<part.count))
         }
     }
 
     /// What a segment is, read without making a string.
     enum Kind {
+        /// A literal, a parameter (`{name}`, or a partial segment `@{name}`), or `*`.
         case literal, parameter, anySegment
+    }
+
+    /// The range of the name between the braces of a parameter segment's bytes `part`
+    /// (`{name}`, `@{name}.json`), or `nil` when `part` has no `{`.
+    private static func nameRange(in part: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        if part.count > 2, part[0] == UInt8(ascii: "{"), part[part.count - 1] == UInt8(ascii: "}") {
+            return 1..<(part.count - 1)  // `{name}`: a valid pattern's segment holds one parameter
+        }
+        guard let open = part.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+        let close = part[(open + 1)...].firstIndex(of: UInt8(ascii: "}")) ?? part.count
+        return (open + 1)..<close
     }
 
     /// What `part` (the bytes between two slashes, never empty) spells. Tokens are read
@@ -106,19 +135,28 @@ struct URLPattern: Sendable {
         guard part.contains(where: { $0 == open || $0 == close }) else {
             return .literal
         }
-        guard part.count >= 2, part[0] == open, part[part.count - 1] == close else {
-            throw URLPatternError(
-                pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
+        // `{name}`, the usual parameter, read as before partial segments: one pass over the name.
+        if part.count > 2, part[0] == open, part[part.count - 1] == close,
+            UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]).allSatisfy({ isNameByte($0) })
+        {
+            return .parameter
         }
-        let name = UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)])
+        func failure(_ reason: (String) -> URLPatternError.Reason) -> URLPatternError {
+            URLPatternError(pattern: text, reason: reason(String(decoding: part, as: UTF8.self)))
+        }
+        // A prefix, `{`, the name, `}`, a suffix; neither prefix nor suffix holds a brace.
+        guard let openAt = part.firstIndex(of: open), !part[..<openAt].contains(close),
+            let closeAt = part[(openAt + 1)...].firstIndex(of: close)
+        else { throw failure { .malformedParameter(segment: $0) } }
+        let suffix = part[(closeAt + 1)...]
+        if suffix.contains(open) { throw failure { .multipleParameters(segment: $0) } }
+        if suffix.contains(close) { throw failure { .malformedParameter(segment: $0) } }
+        let name = UnsafeBufferPointer(rebasing: part[(openAt + 1)..<closeAt])
         guard !name.isEmpty else {
             throw URLPatternError(pattern: text, reason: .missingParameterName)
         }
         // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
-        guard name.allSatisfy({ isNameByte($0) }) else {
-            throw URLPatternError(
-                pattern: text, reason: .malformedParameter(segment: String(decoding: part, as: UTF8.self)))
-        }
+        guard name.allSatisfy({ isNameByte($0) }) else { throw failure { .malformedParameter(segment: $0) } }
         return .parameter
     }
 
@@ -192,15 +230,18 @@ struct URLPattern: Sendable {
     }
 
     /// Throws ``URLPatternError/Reason/duplicateParameterName(_:)`` when a parameter segment
-    /// before offset `end` of `bytes` has the same bytes as `part`.
+    /// before offset `end` of `bytes` has the same name as the parameter segment `part`.
     private static func checkNameIsNew(
         _ part: UnsafeBufferPointer<UInt8>, before end: Int, in bytes: UnsafeBufferPointer<UInt8>, text: String
     ) throws(URLPatternError) {
+        guard let range = nameRange(in: part) else { return }
+        let name = UnsafeBufferPointer(rebasing: part[range])
         var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<end]))
         while let other = earlier.next() {
-            if bytes[other.lowerBound] == UInt8(ascii: "{"), equal(UnsafeBufferPointer(rebasing: bytes[other]), part) {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: UTF8.self)
-                throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+            let segment = UnsafeBufferPointer(rebasing: bytes[other])
+            if let otherName = nameRange(in: segment), equal(UnsafeBufferPointer(rebasing: segment[otherName]), name) {
+                throw URLPatternError(
+                    pattern: text, reason: .duplicateParameterName(String(decoding: name, as: UTF8.self)))
             }
         }
     }
@@ -254,13 +295,37 @@ struct URLPattern: Sendable {
             if range.count == 1, bytes[range.lowerBound] == UInt8(ascii: "*") {
                 continue
             }
-            if bytes[range.lowerBound] == UInt8(ascii: "{") {
+            if bytes[range.lowerBound] == UInt8(ascii: "{"), bytes[range.upperBound - 1] == UInt8(ascii: "}") {
+                // `{name}` (a valid pattern's segment holds one parameter).
                 captures.append(String(decoding: segment, as: UTF8.self))
             } else if !equal(UnsafeBufferPointer(rebasing: bytes[range]), segment) {
-                return nil
+                // A literal that differs, or a partial segment (a literal never equals one:
+                // the segment would hold its braces).
+                guard let parameter = partialCapture(UnsafeBufferPointer(rebasing: bytes[range]), segment) else {
+                    return nil
+                }
+                captures.append(String(decoding: parameter, as: UTF8.self))
+            } else if bytes[range].contains(UInt8(ascii: "{")) {
+                // The segment is the partial segment's own text, `@{handle}`: `handle` = `{handle}`.
+                guard let parameter = partialCapture(UnsafeBufferPointer(rebasing: bytes[range]), segment) else {
+                    return nil
+                }
+                captures.append(String(decoding: parameter, as: UTF8.self))
             }
         }
         return part == path.count ? captures : nil
+    }
+
+    /// What the partial segment `pattern` (a valid one's bytes: `@{name}`, `{name}.json`)
+    /// captures of `segment`, or `nil` when `pattern` is no partial segment or does not match.
+    private static func partialCapture(
+        _ pattern: UnsafeBufferPointer<UInt8>, _ segment: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8>? {
+        guard let name = nameRange(in: pattern) else { return nil }
+        let affix = SegmentAffix(
+            prefixStart: 0, prefixCount: name.lowerBound - 1, suffixStart: name.upperBound + 1,
+            suffixCount: pattern.count - name.upperBound - 1)
+        return affix.matches(segment, in: pattern) ? affix.parameter(of: segment) : nil
     }
 
     /// Whether `a` and `b` hold the same bytes.
@@ -277,8 +342,9 @@ struct URLPattern: Sendable {
         var names: [String] = []
         var segments = SegmentIterator(bytes)
         while let range = segments.next() {
-            guard bytes[range.lowerBound] == UInt8(ascii: "{") else { continue }
-            names.append(String(decoding: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)], as: UTF8.self))
+            let segment = UnsafeBufferPointer(rebasing: bytes[range])
+            guard let name = nameRange(in: segment) else { continue }
+            names.append(String(decoding: segment[name], as: UTF8.self))
         }
         return names
     }
@@ -293,12 +359,9 @@ struct URLPattern: Sendable {
         }
     }
 
-    /// The names of the `{name}` segments, in order.
+    /// The names of the `{name}` and partial segments, in order.
     var parameterNames: [String] {
-        segments.compactMap {
-            guard case .parameter(let name) = $0 else { return nil }
-            return name
-        }
+        segments.compactMap(\.parameterName)
     }
 
     /// The segments as the route trie walks them.
@@ -307,6 +370,7 @@ struct URLPattern: Sendable {
             switch $0 {
             case .literal(let text): .literal(text)
             case .parameter(let name): .capture(name)
+            case .partial(let prefix, let name, let suffix): .partialCapture(prefix: prefix, name: name, suffix: suffix)
             case .anySegment: .skip
             }
         }
@@ -317,8 +381,19 @@ struct URLPattern: Sendable {
         segments.map {
             switch $0 {
             case .literal(let text): .literal(text)
+            case .partial(let prefix, _, let suffix): .partial(prefix: prefix, suffix: suffix)
             case .parameter, .anySegment: .one
             }
+        }
+    }
+}
+
+extension URLPattern.Segment {
+    /// The name of a `{name}` or partial segment.
+    var parameterName: String? {
+        switch self {
+        case .parameter(let name), .partial(_, let name, _): name
+        case .literal, .anySegment: nil
         }
     }
 }

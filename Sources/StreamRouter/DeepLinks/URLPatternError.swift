@@ -10,9 +10,13 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
     public enum Reason: Sendable, Hashable {
         /// `{}`: a parameter needs a name.
         case missingParameterName
-        /// A segment with `{` or `}` that is not exactly `{name}`, or a name holding
-        /// characters other than ASCII letters, digits and `_`.
+        /// A segment with `{` or `}` that is not `{name}` with an optional literal prefix
+        /// and suffix (`@{name}.json`), or a name holding characters other than ASCII
+        /// letters, digits and `_`.
         case malformedParameter(segment: String)
+        /// A segment with more than one parameter (`{a}{b}`, `{a}-{b}`): a segment holds at
+        /// most one.
+        case multipleParameters(segment: String)
         /// The same parameter name twice.
         case duplicateParameterName(String)
         /// More segments than ``PathPattern/maximumSegmentCount``.
@@ -36,8 +40,10 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         case .missingParameterName:
             "URL pattern '\(pattern)' has a parameter with no name: write '{name}'."
         case .malformedParameter(let segment):
-            "URL pattern '\(pattern)' has a malformed segment '\(segment)': a parameter is a whole "
-                + "segment '{name}', its name made of ASCII letters, digits and '_'."
+            "URL pattern '\(pattern)' has a malformed segment '\(segment)': a parameter is '{name}', "
+                + "with an optional prefix and suffix ('@{name}.json'), its name made of ASCII letters, digits and '_'."
+        case .multipleParameters(let segment):
+            "URL pattern '\(pattern)' has more than one parameter in segment '\(segment)': a segment holds at most one."
         case .duplicateParameterName(let name):
             "URL pattern '\(pattern)' names parameter '\(name)' twice."
         case .tooManySegments(let limit):

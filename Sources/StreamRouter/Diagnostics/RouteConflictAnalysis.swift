@@ -4,6 +4,9 @@ package enum ConflictToken: Sendable, Hashable {
     case literal(String)
     /// Any one segment (`:name`).
     case one
+    /// One segment with this prefix and suffix and at least one byte between them
+    /// (`@:handle`, `{id}.json`); at least one of them is not empty.
+    case partial(prefix: String, suffix: String)
     /// Zero or one segment (`:name?`).
     case optional
     /// Any number of segments; only ever last (`*`).
@@ -32,6 +35,7 @@ extension PathPattern {
             case .literal(let text): .literal(text)
             case .parameter: .one
             case .optionalParameter: .optional
+            case .partialParameter(let prefix, _, let suffix): .partial(prefix: prefix, suffix: suffix)
             case .wildcard: .rest
             }
         }
@@ -42,7 +46,8 @@ extension PathPattern {
 ///
 /// Patterns are regular languages over segments. A literal that none of the patterns
 /// involved names behaves like any other such literal, so the question only needs a finite
-/// alphabet: the literals named plus one "other" symbol. Each pattern is a linear
+/// alphabet: the literals named plus one "other" symbol. Partial segments (`@:handle`) split
+/// the other segments into classes, one symbol each (see ``SegmentClasses``). Each pattern is a linear
 /// automaton (a position per token; `:x?` also skips, `*` loops), and inclusion and overlap
 /// are searched over the product of the target's states with the earlier entries' state
 /// sets, symbol by symbol, each product state visited once.
@@ -110,10 +115,9 @@ package enum RouteConflictAnalysis {
         case (false, true): guard secondCount <= firstCount, firstCount >= minimumLength else { return false }
         case (true, true): break
         }
-        for position in 0..<min(firstCount, secondCount) {
-            if case .literal(let one) = first[position], case .literal(let other) = second[position], one != other {
-                return false
-            }
+        for position in 0..<min(firstCount, secondCount) where !SegmentClasses.share(first[position], second[position])
+        {
+            return false
         }
         return true
     }
@@ -134,11 +138,14 @@ package enum RouteConflictAnalysis {
             var node = 0
             for token in form {
                 guard token != .optional, token != .rest else { break }
-                if let child = nodes[node].children[token] {
+                // Keyed as `:name`: a literal's walk takes that child, and a partial
+                // segment's walk takes every child.
+                let key: ConflictToken = if case .partial = token { .one } else { token }
+                if let child = nodes[node].children[key] {
                     node = child
                 } else {
                     nodes.append(Node())
-                    nodes[node].children[token] = nodes.count - 1
+                    nodes[node].children[key] = nodes.count - 1
                     node = nodes.count - 1
                 }
             }
@@ -166,7 +173,7 @@ package enum RouteConflictAnalysis {
                 case .literal:
                     if let child = children[form[depth]] { pending.append((child, depth + 1)) }
                     if let child = children[.one] { pending.append((child, depth + 1)) }
-                case .one:
+                case .one, .partial:
                     pending.append(contentsOf: children.values.map { ($0, depth + 1) })
                 case .optional, .rest:
                     // Positions shift from here on: anything below may share a word.
@@ -185,6 +192,8 @@ package enum RouteConflictAnalysis {
         enum Token {
             case literal(Int)
             case one
+            /// A partial segment: the symbols it takes are `partials[i]`.
+            case partial(Int)
             case optional
             case rest
         }
@@ -197,19 +206,21 @@ package enum RouteConflictAnalysis {
 
         let target: [[Token]]
         let others: [[Token]]
-        /// Symbols `0..<symbolCount`; the last is "any segment no pattern names".
+        /// Symbols `0..<symbolCount`: the literals named, then the classes of the other
+        /// segments (one, "any segment no pattern names", without partial segments).
         let symbolCount: Int
+        /// Per partial segment of the patterns, whether it takes each symbol.
+        let partials: [[Bool]]
         let minimumLength: Int
 
         init(target: [[ConflictToken]], others: [[ConflictToken]], minimumLength: Int) {
-            var symbols: [String: Int] = [:]
+            var classes = SegmentClasses()
             func compile(_ form: [ConflictToken]) -> [Token] {
                 form.map {
                     switch $0 {
-                    case .literal(let text):
-                        if let symbol = symbols[text] { return .literal(symbol) }
-                        symbols[text] = symbols.count
-                        return .literal(symbols.count - 1)
+                    case .literal(let text): return .literal(classes.literal(text))
+                    case .partial(let prefix, let suffix):
+                        return .partial(classes.partial(prefix: prefix, suffix: suffix))
                     case .one: return .one
                     case .optional: return .optional
                     case .rest: return .rest
@@ -218,7 +229,7 @@ package enum RouteConflictAnalysis {
             }
             self.target = target.map(compile)
             self.others = others.map(compile)
-            symbolCount = symbols.count + 1
+            (symbolCount, partials) = classes.symbols()
             self.minimumLength = minimumLength
         }
 
@@ -248,11 +259,11 @@ package enum RouteConflictAnalysis {
                     return true
                 }
                 for symbol in 0..<symbolCount {
-                    let nextTarget = Self.step(state.target, on: symbol, in: target)
+                    let nextTarget = step(state.target, on: symbol, in: target)
                     guard !nextTarget.isEmpty else { continue }
                     let next = State(
                         target: nextTarget,
-                        others: Self.step(state.others, on: symbol, in: others),
+                        others: step(state.others, on: symbol, in: others),
                         depth: min(state.depth + 1, minimumLength)
                     )
                     if visited.insert(next).inserted {
@@ -293,7 +304,7 @@ package enum RouteConflictAnalysis {
             }
         }
 
-        private static func step(_ states: [Int], on symbol: Int, in forms: [[Token]]) -> [Int] {
+        private func step(_ states: [Int], on symbol: Int, in forms: [[Token]]) -> [Int] {
             var next: [Int] = []
             for state in states {
                 let form = forms[state >> 9]
@@ -302,13 +313,15 @@ package enum RouteConflictAnalysis {
                 switch form[position] {
                 case .literal(let literal):
                     if literal == symbol { next.append(state + 1) }
+                case .partial(let partial):
+                    if partials[partial][symbol] { next.append(state + 1) }
                 case .one, .optional:
                     next.append(state + 1)
                 case .rest:
                     next.append(state)
                 }
             }
-            return next.isEmpty ? next : closure(next, in: forms)
+            return next.isEmpty ? next : Self.closure(next, in: forms)
         }
     }
 }

@@ -11,7 +11,8 @@ public struct PathGenerationError: Error, Sendable, Hashable, CustomStringConver
         case emptyValue(name: String)
         /// A value that holds `/`: it would make more than one segment.
         case valueContainsSlash(name: String, value: String)
-        /// A value that is `.` or `..`: normalising the path would remove it.
+        /// A value that is `.` or `..`, or makes such a segment with a partial segment's
+        /// prefix or suffix (`.:x` given `.`): normalising the path would remove it.
         case dotSegment(name: String, value: String)
         /// A `rest` for a pattern that does not end with `*`.
         case restWithoutWildcard(rest: String)

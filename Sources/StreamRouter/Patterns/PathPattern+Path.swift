@@ -5,9 +5,11 @@ extension PathPattern {
     /// ```swift
     /// try PathPattern("/user/:id/posts/:post?").path(with: ["id": "42"])   // "/user/42/posts"
     /// try PathPattern("/files/*").path(with: [:], rest: "a/b")              // "/files/a/b"
+    /// try PathPattern("/@:handle/:id.json").path(with: ["handle": "bob", "id": "7"])   // "/@bob/7.json"
     /// ```
     ///
-    /// Values are inserted verbatim (no percent-encoding). The path reads back exactly:
+    /// Values are inserted verbatim (no percent-encoding), between a partial segment's
+    /// prefix and suffix. The path reads back exactly:
     /// `match(path(with: x))?.parameters == x` for every `x` it accepts.
     ///
     /// - Parameters:
@@ -39,6 +41,12 @@ extension PathPattern {
                 guard let value = parameters[name] else { throw failure(.missingParameter(name)) }
                 try Self.check(value, name: name, failure: failure)
                 parts.append(value)
+            case .partialParameter(let prefix, let name, let suffix):
+                guard let value = parameters[name] else { throw failure(.missingParameter(name)) }
+                // `@:x` takes `..` (the segment is `@..`); `.:x` does not take `.`.
+                let segment = prefix + value + suffix
+                try Self.check(value, making: segment, name: name, failure: failure)
+                parts.append(segment)
             case .optionalParameter(let name):
                 if let value = parameters[name] {
                     try Self.check(value, name: name, failure: failure)
@@ -65,8 +73,11 @@ extension PathPattern {
         return path
     }
 
+    /// Checks the value of parameter `name`, which makes the path segment `segment` (the
+    /// value itself, or with a partial segment's prefix and suffix).
     private static func check(
         _ value: String,
+        making segment: String? = nil,
         name: String,
         failure: (PathGenerationError.Reason) -> PathGenerationError
     ) throws(PathGenerationError) {
@@ -74,7 +85,7 @@ extension PathPattern {
         guard !value.utf8.contains(UInt8(ascii: "/")) else {
             throw failure(.valueContainsSlash(name: name, value: value))
         }
-        guard !Self.isDotSegment(value) else { throw failure(.dotSegment(name: name, value: value)) }
+        guard !Self.isDotSegment(segment ?? value) else { throw failure(.dotSegment(name: name, value: value)) }
     }
 
     /// Whether `text` is `.` or `..`, byte for byte (as the path normaliser reads it).

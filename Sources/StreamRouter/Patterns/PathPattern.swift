@@ -11,7 +11,16 @@
 /// - a literal (`user`) matches the same segment, byte for byte (case-sensitive);
 /// - `:name` matches exactly one segment and captures it;
 /// - `:name?` matches zero or one segment (when zero, `name` is absent from the parameters);
+/// - a partial segment puts a literal prefix and/or suffix around one parameter (`@:handle`,
+///   `:id.json`, `v:major-beta`): it matches a segment that starts with the prefix and ends
+///   with the suffix, byte for byte, with at least one byte between them, and captures those
+///   bytes (`@:handle` takes `@bob` with `handle` = `bob`, not `@`);
 /// - `*`, only as the last segment, matches zero or more segments.
+///
+/// In a segment, `:` always starts a parameter, whose name is the run of ASCII letters,
+/// digits and `_` after it; what follows the name is the suffix. A segment holds at most one
+/// parameter (`:a:b` throws), and an optional parameter or `*` is always a whole segment
+/// (`@:id?`, `:id.json?` and `@*` throw: a partial segment's suffix holds no `?`).
 ///
 /// A pattern never matches across a segment boundary: `/user/:id` does not match
 /// `/username`, `/movie/*` does not match `/movies`. Patterns are absolute: a leading `/`
@@ -28,6 +37,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case parameter(String)
         /// Matches zero or one segment, captured under the name when present.
         case optionalParameter(String)
+        /// Matches one segment that starts with `prefix` and ends with `suffix` (byte for
+        /// byte) with at least one byte between them, which are captured under `name`
+        /// (`@:handle`, `:id.json`). At least one of `prefix` and `suffix` is not empty.
+        case partialParameter(prefix: String, name: String, suffix: String)
         /// Matches zero or more segments; only ever last.
         case wildcard
     }
@@ -92,23 +105,45 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if utf8.elementsEqual(".".utf8) || utf8.elementsEqual("..".utf8) {
             throw failure(.dotSegment)
         }
-        guard utf8.first == UInt8(ascii: ":") else {
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
             guard !utf8.contains(UInt8(ascii: "*")) else { throw failure(.wildcardInsideSegment) }
             return .literal(String(text))
         }
-        var name = Substring(utf8.dropFirst())
-        let isOptional = name.utf8.last == UInt8(ascii: "?")
+        let prefix = Substring(utf8[..<colon])
+        let afterColon = utf8[utf8.index(after: colon)...]
+        // The name is the run of name bytes after the `:`; a `?` right after it marks an
+        // optional parameter; the rest is the suffix.
+        let nameEnd = afterColon.firstIndex(where: { !isNameByte($0) }) ?? afterColon.endIndex
+        let name = Substring(afterColon[..<nameEnd])
+        var suffix = Substring(afterColon[nameEnd...])
+        let isOptional = suffix.utf8.first == UInt8(ascii: "?")
         if isOptional {
-            name = Substring(name.utf8.dropLast())
+            suffix = Substring(suffix.utf8.dropFirst())
         }
-        guard let first = name.first else { throw failure(.missingParameterName) }
-        if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")) }) {
-            throw failure(.invalidParameterName(name: String(name), character: bad))
+        guard let first = name.utf8.first else {
+            // `:`, `:?`, `@:`; or a name that starts with a byte no name holds (`:-d`, `:été`).
+            guard let bad = Substring(afterColon).first, !isOptional else { throw failure(.missingParameterName) }
+            throw failure(.invalidParameterName(name: String(Substring(afterColon)), character: bad))
         }
-        guard first.isLetter else {
-            throw failure(.invalidParameterName(name: String(name), character: first))
+        guard isASCIILetter(first) else {
+            throw failure(.invalidParameterName(name: String(name), character: Character(Unicode.Scalar(first))))
         }
-        return isOptional ? .optionalParameter(String(name)) : .parameter(String(name))
+        guard !prefix.isEmpty || !suffix.isEmpty else {
+            return isOptional ? .optionalParameter(String(name)) : .parameter(String(name))
+        }
+        // `:id?.json`, `@:id?` and `:id.json?` all read as optional: none is accepted.
+        guard !isOptional, !suffix.utf8.contains(UInt8(ascii: "?")) else { throw failure(.optionalPartialParameter) }
+        guard !suffix.utf8.contains(UInt8(ascii: ":")) else { throw failure(.multipleParameters) }
+        guard !utf8.contains(UInt8(ascii: "*")) else { throw failure(.wildcardInsideSegment) }
+        return .partialParameter(prefix: String(prefix), name: String(name), suffix: String(suffix))
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
@@ -142,6 +177,7 @@ extension PathPattern.Segment {
         case .literal(let text): text
         case .parameter(let name): ":" + name
         case .optionalParameter(let name): ":" + name + "?"
+        case .partialParameter(let prefix, let name, let suffix): prefix + ":" + name + suffix
         case .wildcard: "*"
         }
     }
@@ -152,13 +188,15 @@ extension PathPattern.Segment {
         case .literal(let text): .literal(text)
         case .parameter(let name): .capture(name)
         case .optionalParameter(let name): .optionalCapture(name)
+        case .partialParameter(let prefix, let name, let suffix):
+            .partialCapture(prefix: prefix, name: name, suffix: suffix)
         case .wildcard: .rest
         }
     }
 
     var parameterName: String? {
         switch self {
-        case .parameter(let name), .optionalParameter(let name): name
+        case .parameter(let name), .optionalParameter(let name), .partialParameter(_, let name, _): name
         case .literal, .wildcard: nil
         }
     }

@@ -7,14 +7,21 @@ public struct PathPatternError: Error, Sendable, Hashable, CustomStringConvertib
     public enum Reason: Sendable, Hashable {
         /// `:` or `:?` with no name.
         case missingParameterName
-        /// A parameter name that does not start with an ASCII letter, or holds a character
-        /// other than ASCII letters, digits and `_`.
+        /// A parameter name that does not start with an ASCII letter (`:1d`, `:-d`). The
+        /// name is the run of ASCII letters, digits and `_` after the `:`; what follows it
+        /// is a partial segment's suffix.
         case invalidParameterName(name: String, character: Character)
+        /// A second parameter in one segment (`:a:b`, `@:a.:b`): a segment holds at most one.
+        case multipleParameters
+        /// An optional parameter with a literal prefix or suffix (`@:id?`, `:id?.json`), or
+        /// a partial segment whose suffix holds `?` (`:id.json?`, which would read as
+        /// optional): an optional parameter is always a whole segment.
+        case optionalPartialParameter
         /// The same parameter name twice.
         case duplicateParameterName(String)
         /// `*` anywhere but the last segment.
         case wildcardNotLast
-        /// `*` inside a segment with other text (`a*`): `*` must be a whole segment.
+        /// `*` inside a segment with other text (`a*`, `@:id*`): `*` must be a whole segment.
         case wildcardInsideSegment
         /// A `.` or `..` segment: patterns are absolute and already resolved.
         case dotSegment
@@ -40,6 +47,10 @@ public struct PathPatternError: Error, Sendable, Hashable, CustomStringConvertib
         case .invalidParameterName(let name, let character):
             return "Invalid parameter name '\(name)' in \(location): unexpected character '\(character)'; "
                 + "names start with an ASCII letter and hold only ASCII letters, digits and '_'."
+        case .multipleParameters:
+            return "More than one parameter in \(location): a segment holds at most one ':name'."
+        case .optionalPartialParameter:
+            return "An optional parameter with a prefix or suffix in \(location): ':name?' must be a whole segment."
         case .duplicateParameterName(let name):
             return "Parameter '\(name)' appears twice in pattern '\(pattern)' (again at \(location))."
         case .wildcardNotLast:

@@ -6,9 +6,11 @@
 ///
 /// Nodes live in one flat array (index 0 is the root), literal edges in one hash table
 /// keyed by bytes (``RouteLiteralIndex``). A lookup walks the path's segments in place,
-/// following the literal child for the segment, the one-segment child, and both ways
-/// through an optional child (consume the segment first, then skip it, so that for each
-/// entry the first way found is the greedy one); a `*` ending at a node matches whatever
+/// following the literal child for the segment, the partial-segment children whose prefix
+/// and suffix it has (`@:handle`; a node without them pays one flag test), the one-segment
+/// child, and both ways through an optional child (consume the segment first, then skip
+/// it, so that for each entry the first way found is the greedy one); a `*` ending at a
+/// node matches whatever
 /// remains. Branches whose entries cannot beat the best index found so far are pruned, and
 /// a state (node, segment) entered through an optional parameter is explored at most once,
 /// so a lookup never takes more than nodes × segments steps, and recursion is never deeper
@@ -37,6 +39,9 @@ final class RouteTrie: Sendable {
         case capture(String)
         /// One segment, not captured (a URL pattern's `*`).
         case skip
+        /// One segment starting with `prefix` and ending with `suffix`, with at least one
+        /// byte between them, which are captured under the name (`@:handle`, `{id}.json`).
+        case partialCapture(prefix: String, name: String, suffix: String)
         /// Zero or one segment, captured under the name when present (`:name?`).
         case optionalCapture(String)
         /// Zero or more segments; only ever last (a path pattern's `*`).
@@ -44,10 +49,11 @@ final class RouteTrie: Sendable {
     }
 
     private enum Kind: UInt8, Sendable {
-        case literal, capture, skip, optionalCapture, rest
+        case literal, capture, skip, optionalCapture, rest, partialCapture
     }
 
-    /// A compiled segment: a literal's bytes in `literalBytes`, or a name at `names[start]`.
+    /// A compiled segment: a literal's bytes in `literalBytes`, or a name at `names[start]`
+    /// (for a partial capture, with its prefix and suffix at `affixes[count]`).
     private struct Step: Sendable {
         let kind: Kind
         let start: Int
@@ -73,6 +79,20 @@ final class RouteTrie: Sendable {
     /// The static paths whose entry is their first match: from the path's bytes (under
     /// parent 0) to the entry. Empty unless asked for.
     private let staticPaths: RouteLiteralIndex
+    /// The partial captures' prefixes and suffixes (bytes in `literalBytes`), by step.
+    private let affixes: [SegmentAffix]
+    /// The edges of partial segments (``RouteTrieNode/hasPartials``): node `i`'s are
+    /// `partialEdges[partialStarts[i]..<partialStarts[i + 1]]`, their bytes in `partialBytes`.
+    /// Empty when no pattern has a partial segment.
+    private let partialEdges: [PartialEdge]
+    private let partialStarts: [Int]
+    private let partialBytes: [UInt8]
+
+    /// A node's child reached by a segment with this prefix and suffix.
+    private struct PartialEdge: Sendable {
+        let affix: SegmentAffix
+        let child: Int
+    }
 
     /// Compiles patterns, in declaration order (entry `i` is `patterns[i]`).
     /// - Parameter indexingStaticPaths: Whether to index the static paths whole (see
@@ -114,6 +134,10 @@ final class RouteTrie: Sendable {
         names = trie.names
         longestEntry = trie.longestEntry
         memoSlots = trie.memoSlots
+        affixes = trie.affixes
+        partialEdges = trie.partialEdges
+        partialStarts = trie.partialStarts
+        partialBytes = trie.partialBytes
         self.staticPaths = staticPaths
     }
 
@@ -138,6 +162,7 @@ final class RouteTrie: Sendable {
         var literalBytes: [UInt8] = []
         var names: [String] = []
         var captureCounts: [Int] = []
+        var affixes: [SegmentAffix] = []
         for (index, pattern) in patterns.enumerated() {
             let namesBefore = names.count
             builder.insert(pattern, index: index)
@@ -154,6 +179,10 @@ final class RouteTrie: Sendable {
                     names.append(name)
                 case .skip:
                     steps.append(Step(kind: .skip, start: 0, count: 0))
+                case .partialCapture(let prefix, let name, let suffix):
+                    steps.append(Step(kind: .partialCapture, start: names.count, count: affixes.count))
+                    names.append(name)
+                    affixes.append(SegmentAffix(prefix: prefix, suffix: suffix, appendingTo: &literalBytes))
                 case .rest:
                     steps.append(Step(kind: .rest, start: 0, count: 0))
                 }
@@ -162,6 +191,8 @@ final class RouteTrie: Sendable {
             captureCounts.append(names.count - namesBefore)
         }
         (nodes, entryLists) = builder.finish()
+        (partialEdges, partialStarts, partialBytes) = builder.finishPartials()
+        self.affixes = affixes
         literals = builder.literals
         memoSlots = builder.memoSlots
         self.steps = steps
@@ -185,6 +216,8 @@ final class RouteTrie: Sendable {
         var wildcards: [[Int]] = [[]]
         var literals = RouteLiteralIndex()
         var memoSlots = 0
+        /// Per node, its partial segments' children, by prefix and suffix.
+        var partials: [[(prefix: String, suffix: String, child: Int)]] = [[]]
 
         /// The nodes with their entry lists flattened into one list.
         func finish() -> (nodes: [RouteTrieNode], entryLists: [Int]) {
@@ -199,6 +232,23 @@ final class RouteTrie: Sendable {
                 nodes[index].wildcards = wildcardStart..<lists.count
             }
             return (nodes, lists)
+        }
+
+        /// The partial segments' edges, node after node; empty when there are none.
+        func finishPartials() -> (edges: [PartialEdge], starts: [Int], bytes: [UInt8]) {
+            guard partials.contains(where: { !$0.isEmpty }) else { return ([], [], []) }
+            var edges: [PartialEdge] = []
+            var starts: [Int] = []
+            var bytes: [UInt8] = []
+            for list in partials {
+                starts.append(edges.count)
+                for edge in list {
+                    let affix = SegmentAffix(prefix: edge.prefix, suffix: edge.suffix, appendingTo: &bytes)
+                    edges.append(PartialEdge(affix: affix, child: edge.child))
+                }
+            }
+            starts.append(edges.count)
+            return (edges, starts, bytes)
         }
 
         /// Adds the pattern of entry `index`. Entries are inserted in ascending index order.
@@ -222,6 +272,17 @@ final class RouteTrie: Sendable {
                     } else {
                         let child = appendNode()
                         nodes[current].parameter = child
+                        current = child
+                    }
+                case .partialCapture(let prefix, _, let suffix):
+                    if let edge = partials[current].first(where: {
+                        $0.prefix.utf8.elementsEqual(prefix.utf8) && $0.suffix.utf8.elementsEqual(suffix.utf8)
+                    }) {
+                        current = edge.child
+                    } else {
+                        let child = appendNode()
+                        partials[current].append((prefix, suffix, child))
+                        nodes[current].hasPartials = true
                         current = child
                     }
                 case .optionalCapture:
@@ -248,6 +309,7 @@ final class RouteTrie: Sendable {
             nodes.append(RouteTrieNode())
             terminals.append([])
             wildcards.append([])
+            partials.append([])
             return nodes.count - 1
         }
 
@@ -383,6 +445,9 @@ final class RouteTrie: Sendable {
                 if part >= 0 {
                     parameters[names[step.start]] = String(decoding: path.segment(part), as: UTF8.self)
                 }
+            case .partialCapture:
+                parameters[names[step.start]] = String(
+                    decoding: affixes[step.count].parameter(of: path.segment(part)), as: UTF8.self)
             case .rest:
                 if part >= 0, part < path.count {
                     // What precedes the slash before the first segment the wildcard took.
@@ -417,11 +482,14 @@ final class RouteTrie: Sendable {
         var values = SegmentCaptures()
         for offset in bindings.indices {
             let part = bindings[offset]
-            switch steps[stepStarts[index] + offset].kind {
+            let step = steps[stepStarts[index] + offset]
+            switch step.kind {
             case .capture, .optionalCapture:
                 if part >= 0 {
                     values.append(String(decoding: path.segment(part), as: UTF8.self))
                 }
+            case .partialCapture:
+                values.append(String(decoding: affixes[step.count].parameter(of: path.segment(part)), as: UTF8.self))
             case .literal, .skip, .rest:
                 break
             }
@@ -447,6 +515,10 @@ final class RouteTrie: Sendable {
                         }
                     case .capture, .skip:
                         guard part < path.count else { return false }
+                        bindings[offset] = part
+                    case .partialCapture:
+                        guard part < path.count, affixes[step.count].matches(path.segment(part), in: literalBytes)
+                        else { return false }
                         bindings[offset] = part
                     case .rest:
                         bindings[offset] = part
@@ -558,6 +630,9 @@ final class RouteTrie: Sendable {
             search.current[depth] = part
             visit(literal, depth: depth + 1, at: part + 1, &search)
         }
+        if node.hasPartials {
+            visitPartials(of: index, depth: depth, at: part, &search)
+        }
         if let parameter = node.parameter {
             search.current[depth] = part
             visit(parameter, depth: depth + 1, at: part + 1, &search)
@@ -569,6 +644,19 @@ final class RouteTrie: Sendable {
             visitAfterOptional(optional, depth: depth + 1, at: part + 1, &search)
             search.current[depth] = -1
             visitAfterOptional(optional, depth: depth + 1, at: part, &search)
+        }
+    }
+
+    /// Visits the children of node `index` reached by a partial segment that takes part
+    /// `part`.
+    private func visitPartials(of index: Int, depth: Int, at part: Int, _ search: inout Search) {
+        let segment = search.path.segment(part)
+        for edge in partialStarts[index]..<partialStarts[index + 1] {
+            let edge = partialEdges[edge]
+            let matches = partialBytes.withUnsafeBufferPointer { edge.affix.matches(segment, in: $0) }
+            guard matches else { continue }
+            search.current[depth] = part
+            visit(edge.child, depth: depth + 1, at: part + 1, &search)
         }
     }
 

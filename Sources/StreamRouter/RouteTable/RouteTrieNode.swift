@@ -6,6 +6,9 @@
 struct RouteTrieNode: Sendable {
     /// Whether the node has children reached by a literal segment.
     var hasLiterals = false
+    /// Whether the node has children reached by a partial segment (`@:handle`), in the
+    /// trie's partial edges. Next to `hasLiterals`, in what would be padding.
+    var hasPartials = false
     /// The child reached by a `:name` segment (names do not affect matching).
     var parameter: Int?
     /// The child reached by a `:name?` segment, consuming one path segment or none.

@@ -1,11 +1,12 @@
-/// A mapping's path as association files see it: characters, and holes of one whole
-/// segment (a parameter or `*`). Compared here with the glob patterns of an
+/// A mapping's path as association files see it: characters, and holes of one or more
+/// characters within a segment (a parameter, the parameter of a partial segment, or `*`). Compared here with the glob patterns of an
 /// `apple-app-site-association` component, whose `*` matches any run of characters
 /// (`/` included) and `?` any one character.
 struct AssociationPath: Sendable, Hashable {
     enum Token: Sendable, Hashable {
         case character(Character)
-        /// One or more characters other than `/`: a parameter's or a `*`'s segment.
+        /// One or more characters other than `/`: a parameter's or a `*`'s segment, or a
+        /// partial segment's parameter.
         case segment
     }
 
@@ -20,6 +21,10 @@ struct AssociationPath: Sendable, Hashable {
             switch segment {
             case .literal(let text): tokens += text.map(Token.character)
             case .parameter, .anySegment: tokens.append(.segment)
+            case .partial(let prefix, _, let suffix):
+                tokens += prefix.map(Token.character)
+                tokens.append(.segment)
+                tokens += suffix.map(Token.character)
             }
         }
         self.tokens = tokens.isEmpty ? [.character("/")] : tokens

@@ -22,7 +22,7 @@ extension URLMatcherGroup {
     ///   accepts.
     /// - A group that reads the host from the path (`myapp://user/5`) gets a filter per
     ///   mapping, the pattern's first segment as the host; a mapping whose first segment is
-    ///   a parameter or `*`, or that has none, is left out (``androidIntentFilterGaps``).
+    ///   a parameter (partial or not) or `*`, or that has none, is left out (``androidIntentFilterGaps``).
     /// - In `android:pathPattern`, a parameter or `*` is `.*`, which also matches `/`: a
     ///   filter may take more paths than the mappings (``Router/openURL(_:)`` answers `false`
     ///   for them). Literal `.`, `*` and `\` are escaped.
@@ -82,7 +82,7 @@ extension URLMatcherGroup {
         switch mapping.segments.first {
         case nil: return .noHost
         case .literal: return nil
-        case .parameter, .anySegment: return .wildcardHost
+        case .parameter, .partial, .anySegment: return .wildcardHost
         }
     }
 

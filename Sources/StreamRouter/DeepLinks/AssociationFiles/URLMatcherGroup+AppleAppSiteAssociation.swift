@@ -3,7 +3,8 @@ import Foundation
 extension URLMatcherGroup {
     /// The `apple-app-site-association` file for the group's universal links: JSON in the
     /// `applinks.details[].components` form, one component per mapping it can express, in
-    /// declaration order, with `*` for each parameter or `*` segment; the query and the
+    /// declaration order, with `*` for each parameter or `*` segment (a partial segment keeps
+    /// its prefix and suffix: `@{handle}` is `/@*`); the query and the
     /// fragment play no part, as in matching. Keys are sorted, so the same group always
     /// gives the same bytes.
     ///
