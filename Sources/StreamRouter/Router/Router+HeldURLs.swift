@@ -69,14 +69,7 @@ extension Router {
     @inline(never)
     func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
         // What could never open is answered now, not when the hold ends.
-        let found: (mapping: Int, match: MatchedURL)
-        switch mappingFound(for: url) {
-        case .success(let mapping):
-            found = mapping
-        case .failure(let reason):
-            publishNotHandled(url, reason)
-            return false
-        }
+        guard let found = reportingMappingFound(for: url) else { return false }
         switch await _urlHold.waitWhileHeld(url, found: found) {
         case .notHeld:
             // Released meanwhile.
@@ -101,6 +94,19 @@ extension Router {
         case .cancelled:
             publishNotHandled(url, .navigationFailed(.taskCancelled))
             return false
+        }
+    }
+
+    /// The mapping ``mappingFound(for:)`` finds for `url`, or `nil` once the reason there
+    /// is none is published.
+    @inlinable
+    func reportingMappingFound(for url: URL) -> (mapping: Int, match: MatchedURL)? {
+        switch mappingFound(for: url) {
+        case .success(let found):
+            return found
+        case .failure(let reason):
+            publishNotHandled(url, reason)
+            return nil
         }
     }
 

@@ -46,14 +46,7 @@ extension Router {
     /// is awaited when it is `async`, or opened as any other.
     @usableFromInline
     func _openURLWithAsyncMappings(_ url: URL) async -> Bool {
-        let found: (mapping: Int, match: MatchedURL)
-        switch mappingFound(for: url) {
-        case .success(let mapping):
-            found = mapping
-        case .failure(let reason):
-            publishNotHandled(url, reason)
-            return false
-        }
+        guard let found = reportingMappingFound(for: url) else { return false }
         if let resolved = await resolveAsyncMapping(url, found) {
             return await open(url, resolved)
         }
@@ -134,13 +127,8 @@ extension Router {
     @inlinable
     func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
         // One lookup, whatever kind of mapping it finds.
-        switch mappingFound(for: url) {
-        case .success(let found):
-            return beginOpening(url, found: found)
-        case .failure(let reason):
-            publishNotHandled(url, reason)
-            return nil
-        }
+        guard let found = reportingMappingFound(for: url) else { return nil }
+        return beginOpening(url, found: found)
     }
 
     /// Enqueues the navigation of a URL that passed the input policy and whose mapping was

@@ -504,14 +504,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// the mapping closure runs once: its route (a stack's last route) picks the tab.
     private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
-        let found: (mapping: Int, match: MatchedURL)
-        switch opener.mappingFound(for: url) {
-        case .success(let mapping):
-            found = mapping
-        case .failure(let reason):
-            opener.publishNotHandled(url, reason)
-            return false
-        }
+        guard let found = opener.reportingMappingFound(for: url) else { return false }
         guard let shown = await show(url, found, on: opener) else { return false }
         let route = shown.routes.last
         let mappedTab = route.flatMap(tabOf)
@@ -598,10 +591,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``openURL(_:)`` while a hold is in effect.
     private func openURLWhileHolding(_ url: URL) async -> Bool {
         let reporter = selectedRouter
-        if case .failure(let reason) = reporter.mappingFound(for: url) {
-            reporter.publishNotHandled(url, reason)
-            return false
-        }
+        guard reporter.reportingMappingFound(for: url) != nil else { return false }
         switch await urlHold.waitWhileHeld(url, found: nil) {
         case .notHeld:
             return await openNow(url)
