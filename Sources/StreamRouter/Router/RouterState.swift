@@ -224,6 +224,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool? {
         guard !includingModal else {
+            // The usual case, a push or pop inside the topmost presentation: only its stack
+            // differs, so its length tells at once.
+            if let mine = _presentation, let theirs = other._presentation, mine.levels.isIdentical(to: theirs.levels),
+                entries.isIdentical(to: other.entries), let myLength = mine.topStackPathLength.exact,
+                let theirLength = theirs.topStackPathLength.exact, myLength != theirLength
+            {
+                return false
+            }
             if let mine = (pathLength + presentedPathLength).exact,
                 let theirs = (other.pathLength + other.presentedPathLength).exact, mine != theirs
             {
