@@ -116,6 +116,11 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 enum _EntryPath: Sendable {
     case known(String)
     case deferred(_DeferredPath)
+
+    /// Whether the path is computed only when read (and reading it runs route code).
+    @inlinable var isDeferred: Bool {
+        if case .deferred = self { true } else { false }
+    }
 }
 
 /// A path computed when first read, then kept; entries sharing one share the computation.

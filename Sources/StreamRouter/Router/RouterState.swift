@@ -280,6 +280,13 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         {
             return myTop.element.hasSamePath(as: theirTop.element)
         }
+        // The bytes are compared from the end: a deferred top path is the first thing read
+        // (the common case with the default path: a push or pop of such an entry).
+        if !includingModal,
+            entries.top?.element._path.isDeferred == true || other.entries.top?.element._path.isDeferred == true
+        {
+            return nil
+        }
         var mine = PathBytesFromEnd(entries, suffix: mySuffix)
         var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
