@@ -585,16 +585,22 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// loaders in the storage (read there by the navigation, under the lock it takes anyway).
     /// The storage's lock is taken inside the hooks' one, never the other way round.
     func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
-        hooks.withLock { hooks in
+        let (result, replaced) = hooks.withLock { hooks in
             let result = body(&hooks)
             hookKinds.store(hooks.kinds, ordering: .releasing)
             let loaders =
                 hooks.loaders.isEmpty
                 ? nil
                 : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
-            storage.update { storage, _ in storage.loaders = loaders }
-            return result
+            let replaced = storage.update { storage, _ in
+                defer { storage.loaders = loaders }
+                return storage.loaders
+            }
+            return (result, replaced)
         }
+        // Released here, after both locks: a removed loader's captures are the app's.
+        withExtendedLifetime(replaced) {}
+        return result
     }
 
     // MARK: - Streams

@@ -1,0 +1,259 @@
+import Foundation
+import Synchronization
+
+// The slow path of a navigation: what only some navigations do (supersede the ones before
+// them, run guards, loaders and transition handlers, follow redirects). The steps every
+// navigation takes are in `Router+Pipeline.swift`.
+extension Router {
+    /// ``enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
+    /// at once, from every earlier navigation that has not committed. Those waiting are
+    /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
+    /// are cancelled (it throws when they return, or when it tries to commit).
+    @inlinable
+    func enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+        let (request, waiters, running) = storage.update { storage, publish in
+            let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
+            publish(.started(request))
+            let waiters = storage.queue.supersede(before: request.id)
+            let running = storage.runningHooks
+            storage.runningHooks = nil
+            return (request, waiters, running)
+        }
+        // After the lock: resuming and cancelling are runtime calls.
+        for waiter in waiters {
+            waiter.resume(returning: false)
+        }
+        running?.cancel()
+        if hasAsyncMappings {
+            supersedeURLResolutions()
+        }
+        return request
+    }
+
+    /// ``runHooks(_:guards:transitions:)`` in a task of its own, registered so that a later
+    /// navigation can cancel it (``NavigationOptions/Concurrency/latestWins``); the calling
+    /// task's cancellation cancels it too.
+    @usableFromInline
+    func runHooksSupersedably(
+        _ pending: PendingNavigation<Route>,
+        _ kinds: HookSelection
+    ) async throws(NavigationError) -> HooksOutcome<Route> {
+        let ticket = pending.request.id
+        let work = Task { () async -> Result<HooksOutcome<Route>, NavigationError> in
+            do throws(NavigationError) {
+                return .success(try await self.runHooks(pending, kinds))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let isServed = storage.update { storage, _ in
+            guard storage.queue.isServing(ticket) else { return false }
+            storage.runningHooks = RunningHooks(ticket: ticket, cancel: { work.cancel() })
+            return true
+        }
+        if !isServed {
+            work.cancel()  // superseded before its hooks started
+        }
+        let outcome = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        storage.update { storage, _ in
+            if storage.runningHooks?.ticket == ticket {
+                storage.runningHooks = nil
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Whether the current task runs a hook of this router (see `GuardedRouters`). While no
+    /// task runs one, no task's set holds the router: that costs one atomic load, not a
+    /// task-local read. (A task a hook started that navigates after the hook returned is
+    /// not re-entrant: the navigation that ran the hook is no longer in the way.)
+    @usableFromInline
+    var isRunningHook: Bool {
+        hooksRunning.load(ordering: .acquiring) > 0 && GuardedRouters.contains(self)
+    }
+
+    /// Runs `body` with this router marked on the task (see `GuardedRouters`) and counted in
+    /// ``hooksRunning``.
+    @inlinable
+    nonisolated(nonsending) func _markingHooks<T>(
+        _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
+    ) async throws(NavigationError) -> T {
+        hooksRunning.add(1, ordering: .acquiringAndReleasing)
+        defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
+        return try await GuardedRouters.marking(self, body)
+    }
+
+    /// Runs the guards, then (when none redirected) the loaders and the transition
+    /// handlers, of `pending`. Hooks run marked (see `GuardedRouters`); with none
+    /// registered, nothing can navigate re-entrantly, so the marking (a task-local value and
+    /// a counter) is skipped.
+    /// - Returns: The operation a guard redirected to, or the loaders' values.
+    @usableFromInline
+    func runHooks(
+        _ pending: PendingNavigation<Route>, _ kinds: HookSelection
+    ) async throws(NavigationError)
+        -> HooksOutcome<Route>
+    {
+        if kinds.guards,
+            let redirect = try await _markingHooks({ () async throws(NavigationError) in
+                try await check(pending)
+            })
+        {
+            return HooksOutcome(redirect: redirect, loads: nil)
+        }
+        var loads: [_EntryLoad]?
+        if kinds.loaders {
+            loads = try await _markingHooks { () async throws(NavigationError) in
+                try await _runLoaders(pending, newFrom: kinds.firstNewID)
+            }
+        }
+        if kinds.transitions {
+            try await _markingHooks { () async throws(NavigationError) in
+                try await performTransitions(pending)
+            }
+        } else {
+            try await performTransitions(pending)
+        }
+        return HooksOutcome(redirect: nil, loads: loads)
+    }
+
+    /// Records a guard's redirect of `current` (the attempt `request` led to) in `chain`,
+    /// and publishes it.
+    /// - Returns: The redirected request.
+    /// - Throws: ``NavigationError/redirectLoop(chain:)`` when the chain circles or grows
+    ///   past ``maximumRedirects``.
+    @usableFromInline
+    func redirecting(
+        _ request: NavigationRequest<Route>,
+        _ current: NavigationRequest<Route>,
+        to redirect: NavigationOperation<Route>,
+        chain: inout [NavigationOperation<Route>]
+    ) throws(NavigationError) -> NavigationRequest<Route> {
+        if chain.isEmpty {
+            chain.append(request.operation)
+        }
+        chain.append(redirect)
+        if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
+            throw reject(current, .redirectLoop(chain: chain.map(\.description)))
+        }
+        let next = current.redirected(to: redirect)
+        storage.update { storage, publish in
+            storage.redirectedRequest = request
+            publish(.redirected(current, to: next))
+        }
+        return next
+    }
+
+    /// Runs every guard on `pending`.
+    /// - Returns: The operation to redirect to, or `nil` when every guard allowed it.
+    private func check(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> NavigationOperation<Route>?
+    {
+        let (guards, defaultDeadline, clock) = hooks.withLock { ($0.guards, $0.defaultDeadline, $0.clock) }
+        for registered in guards {
+            let answer: GuardDecision<Route>?
+            let deadline = registered.deadline ?? defaultDeadline
+            do {
+                if let deadline {
+                    answer = try await GuardDeadline.run(within: deadline, on: clock) {
+                        try await registered.check(pending)
+                    }
+                } else {
+                    answer = try await registered.check(pending)
+                }
+            } catch {
+                let reason: NavigationError =
+                    Self.isTaskCancellation(error)
+                    ? .taskCancelled : .cancelledByGuard(name: registered.name, reason: error)
+                throw reject(pending.request, reason)
+            }
+            guard let decision = answer else {
+                // Only a deadline answers `nil`.
+                throw reject(pending.request, .deadlineExceeded(name: registered.name, deadline: deadline ?? .zero))
+            }
+            switch decision.kind {
+            case .allow:
+                continue
+            case .cancel(let reason):
+                throw reject(pending.request, .cancelledByGuard(name: registered.name, reason: reason))
+            case .redirect(let operation):
+                return operation
+            }
+        }
+        return nil
+    }
+
+    /// Awaits the handler of each custom transition among the routes shown.
+    private func performTransitions(_ pending: PendingNavigation<Route>) async throws(NavigationError) {
+        for route in pending.destinations {
+            guard case .custom(let identifier) = route.transition else { continue }
+            let (registered, defaultDeadline, clock) = hooks.withLock {
+                ($0.transitions[identifier], $0.defaultDeadline, $0.clock)
+            }
+            guard let registered else {
+                throw reject(pending.request, .missingTransitionHandler(identifier: identifier))
+            }
+            let deadline = registered.deadline ?? defaultDeadline
+            let finished: Bool
+            do {
+                if let deadline {
+                    finished =
+                        try await GuardDeadline.run(within: deadline, on: clock) {
+                            try await registered.perform(route, pending)
+                            return true
+                        } ?? false
+                } else {
+                    try await registered.perform(route, pending)
+                    finished = true
+                }
+            } catch {
+                let reason: NavigationError =
+                    Self.isTaskCancellation(error)
+                    ? .taskCancelled : .transitionCancelled(identifier: identifier, reason: error)
+                throw reject(pending.request, reason)
+            }
+            guard finished else {
+                // Only a deadline ends it unfinished.
+                throw reject(pending.request, .deadlineExceeded(name: identifier, deadline: deadline ?? .zero))
+            }
+        }
+    }
+
+    /// Whether a hook's error is the navigating task's own cancellation: a
+    /// `CancellationError` thrown while that task is cancelled (a hook that called
+    /// `Task.checkCancellation()` or a cancelled `Task.sleep`). It is reported as
+    /// ``NavigationError/taskCancelled``, like a cancellation seen between the steps. A
+    /// `CancellationError` while the task is not cancelled (from some other task the hook
+    /// awaited) stays the hook's answer.
+    private static func isTaskCancellation(_ error: any Error) -> Bool {
+        error is CancellationError && Task.isCancelled
+    }
+}
+
+/// Which kinds of hooks a navigation runs.
+@usableFromInline
+struct HookSelection: Sendable {
+    @usableFromInline let guards: Bool
+    @usableFromInline let transitions: Bool
+    @usableFromInline let loaders: Bool
+    /// The id of the first entry the navigation's operation made (for the loaders' values).
+    @usableFromInline let firstNewID: UInt64
+
+    @inlinable
+    init(guards: Bool, transitions: Bool, loaders: Bool, firstNewID: UInt64) {
+        self.guards = guards
+        self.transitions = transitions
+        self.loaders = loaders
+        self.firstNewID = firstNewID
+    }
+}
+
+/// What a navigation's hooks decided: a guard's redirect, or the loaders' values.
+@usableFromInline
+struct HooksOutcome<Route: RouteProvider>: Sendable {
+    @usableFromInline let redirect: NavigationOperation<Route>?
+    @usableFromInline let loads: [_EntryLoad]?
+}

@@ -1,0 +1,95 @@
+// What a commit does for the entries that leave the tree: the results awaited from their
+// screens, and the values loaded for them. Only routers with results awaited or loaders
+// come here.
+extension Router {
+    /// Resolves the result slots of the entries (and modal) that left between `previous`
+    /// and `proposed`: with `result` for the entry the unredirected request removes, `nil`
+    /// for the others.
+    /// - Returns: The waiting callers to resume, after unlocking.
+    @usableFromInline
+    static func resolveResults(
+        _ results: inout ScreenResults,
+        from previous: RouterState<Route>,
+        to proposed: RouterState<Route>,
+        request: NavigationRequest<Route>,
+        result: ScreenResult?
+    ) -> [ScreenResultDelivery] {
+        guard !results.isEmpty else { return [] }
+        var target: UInt64?
+        if result != nil, request.redirectedFrom.isEmpty {
+            switch request.operation {
+            case .dismiss: target = previous.modalID
+            case .back(count: 1): target = previous.currentTopEntryID
+            default: break
+            }
+        }
+        let left = entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
+        var deliveries: [ScreenResultDelivery] = []
+        for id in left {
+            let value = id == target ? result?.value : nil
+            if let continuation = results.resolve(id, with: value) {
+                deliveries.append(ScreenResultDelivery(continuation: continuation, value: value))
+            }
+        }
+        return deliveries
+    }
+
+    /// The ids of the entries of `previous` (from `minimumID` on) that `proposed` no longer
+    /// holds, in O(what changed).
+    @inlinable
+    static func entryIDsThatLeft(
+        from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64
+    ) -> [UInt64] {
+        var left: [UInt64] = []
+        forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: minimumID) { left.append($0) }
+        return left
+    }
+
+    /// Calls `body` with each id ``entryIDsThatLeft(from:to:atLeast:)`` gives, without
+    /// collecting them.
+    @inlinable
+    static func forEachEntryIDThatLeft(
+        from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64,
+        _ body: (UInt64) -> Void
+    ) {
+        previous.forEachEntryID(missingFrom: proposed, atLeast: minimumID, body)
+        if previous._hasPresentations, !previous.presentationsAreIdentical(to: proposed) {
+            // Presentations are few and short: compare their entries' ids as sets.
+            for id in previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs) {
+                body(id)
+            }
+        }
+    }
+
+    /// Drops the loaded values of the entries that left and keeps those of the entries the
+    /// navigation made.
+    /// - Returns: The values dropped, to release after unlocking (a value's deinit is the
+    ///   app's code).
+    @inlinable
+    static func keepLoadedValues(
+        _ values: inout [UInt64: [LoadedValue]],
+        _ loaded: [_EntryLoad]?,
+        from previous: RouterState<Route>,
+        to proposed: RouterState<Route>
+    ) -> [LoadedValue] {
+        // One entry leaving (a pop) hands its own array over: nothing is allocated.
+        var released: [LoadedValue] = []
+        if !values.isEmpty {
+            // Only entries from the lowest one holding values on can matter: the walk stops
+            // there (O(what changed above it), whatever the stack's length below).
+            let lowest = values.keys.min() ?? 0
+            forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
+                guard let gone = values.removeValue(forKey: id) else { return }
+                if released.isEmpty {
+                    released = gone
+                } else {
+                    released += gone
+                }
+            }
+        }
+        for load in loaded ?? [] {
+            values[load.entryID] = load.values
+        }
+        return released
+    }
+}

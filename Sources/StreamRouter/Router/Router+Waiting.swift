@@ -1,0 +1,67 @@
+// Waiting: for a navigation's turn behind another one, for a screen's result, and giving
+// up (a navigation that fails or is cancelled publishes why and hands its turn on).
+extension Router {
+    /// Publishes `.cancelled` or `.failed`.
+    /// - Returns: `error`, to throw.
+    /// A navigation a later one superseded is rejected as ``NavigationError/superseded``,
+    /// whatever stopped it (its hooks saw the cancellation, or it was waiting).
+    @usableFromInline
+    func reject(_ request: NavigationRequest<Route>, _ error: NavigationError) -> NavigationError {
+        storage.update { storage, publish in
+            let error = storage.queue.wasSuperseded(request.id) ? .superseded : error
+            let event: RouterEvent = error.isCancellation ? .cancelled(request, error) : .failed(request, error)
+            storage.journal?.record(event)
+            publish(event)
+            return error
+        }
+    }
+
+    /// Suspends until it is `ticket`'s turn.
+    /// - Returns: `true` at its turn, `false` when the task was cancelled first.
+    @usableFromInline
+    func waitForTurn(_ ticket: NavigationQueue.Ticket) async -> Bool {
+        // The usual case, nothing queued ahead: no continuation, no cancellation handler.
+        if storage.read({ $0.queue.isServing(ticket) }) {
+            return !Task.isCancelled
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let now = storage.update { storage, _ in
+                    storage.queue.wait(for: ticket, continuation: continuation, isCancelled: Task.isCancelled)
+                }
+                if let now {
+                    continuation.resume(returning: now)
+                }
+            }
+        } onCancel: {
+            let waiter = storage.update { storage, _ in storage.queue.cancelWait(for: ticket) }
+            waiter?.resume(returning: false)
+        }
+    }
+
+    /// Ends `ticket`'s turn (or gives it up) and wakes the next navigation.
+    @inlinable
+    func leaveQueue(_ ticket: NavigationQueue.Ticket) {
+        let next = storage.update { storage, _ in storage.queue.leave(ticket) }
+        next?.resume(returning: true)
+    }
+
+    /// Suspends until the result of entry `id` comes (or its slot is given up): the value
+    /// given to ``navigateBack(returning:)``, or `nil`.
+    @usableFromInline
+    func waitForResult(of id: UInt64) async -> (any Sendable)? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: ScreenResults.Continuation) in
+                let now = storage.update { storage, _ in
+                    storage.results.wait(for: id, continuation: continuation, isCancelled: Task.isCancelled)
+                }
+                if let now {
+                    continuation.resume(returning: now)
+                }
+            }
+        } onCancel: {
+            let waiter = storage.update { storage, _ in storage.results.cancel(id) }
+            waiter?.resume(returning: nil)
+        }
+    }
+}
