@@ -1,20 +1,38 @@
 import Synchronization
 
 /// What a ``Router`` hands the final event of each navigation attempt to while something
-/// records it (a ``NavigationJournal``, a tab router's journal, a replay).
+/// records it: a closed set, so that the commit dispatches with a `switch`, specialised.
 ///
-/// The router calls ``record(_:)`` under its own lock, in the critical section that
-/// publishes the event, so sinks see attempts in the router's event order. A sink only
-/// stores the event (behind the router's lock, or a lock of its own taken after the
-/// router's, never before) and calls nothing else: no route code, nothing that resumes,
-/// yields or finishes. It stores the event as it is and makes journal entries only when
-/// the journal is read, so that recording costs a navigation as little as possible.
+/// The router records under its own lock, in the critical section that publishes the
+/// event, so sinks see attempts in the router's event order. A sink only stores the event
+/// (behind the router's lock, or a lock of its own taken after the router's, never before)
+/// and calls nothing else: no route code, nothing that resumes, yields or finishes. It
+/// stores the event as it is and makes journal entries only when the journal is read, so
+/// that recording costs a navigation as little as possible.
 @usableFromInline
-protocol JournalSink<Route>: AnyObject, Sendable {
-    associatedtype Route: RouteProvider
+enum _JournalSink<Route: RouteProvider>: Sendable {
+    /// A router's own ``NavigationJournal``, or a tab router's recording of one of its tabs.
+    case recorder(RouterJournalRecorder<Route>)
+    /// A replay's probe of one attempt (see `Router.performRecorded(_:)`).
+    case probe(_JournalProbe<Route>)
 
     /// Records `event`: a `.completed`, `.cancelled` or `.failed`.
-    func record(_ event: RouterEvent<Route>)
+    @inlinable
+    func record(_ event: RouterEvent<Route>) {
+        switch self {
+        case .recorder(let recorder): recorder.record(event)
+        case .probe(let probe): probe.record(event)
+        }
+    }
+
+    /// Whether this sink is `object`.
+    @usableFromInline
+    func isSink(_ object: AnyObject) -> Bool {
+        switch self {
+        case .recorder(let recorder): recorder === object
+        case .probe(let probe): probe === object
+        }
+    }
 }
 
 /// Records one ``Router``'s navigations for a ``NavigationJournal``: the final events, the
@@ -30,11 +48,11 @@ protocol JournalSink<Route>: AnyObject, Sendable {
 /// > lock of its own would cost every recorded navigation a second lock. For the same
 /// > reason the events need no run-time exclusivity check.
 ///
-/// ``record(_:)`` is `@inlinable`, and the commit calls it directly when this is the
-/// router's sink (see `Router.record(_:into:)`): client specialisation, measured by the
-/// Benchmarks' `journal-recording` row.
+/// ``record(_:)`` is `@inlinable`, and the commit reaches it through a `switch` over the
+/// router's sink (``_JournalSink``): client specialisation, measured by the Benchmarks'
+/// `journal-recording` row.
 @usableFromInline
-final class RouterJournalRecorder<Route: RouteProvider>: JournalSink, @unchecked Sendable {
+final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @usableFromInline let capacity: Int
     /// The events held, oldest first: at most `2 * capacity`.
     @exclusivity(unchecked) @usableFromInline private(set) var events: [RouterEvent<Route>] = []

@@ -20,7 +20,7 @@ extension Router {
     /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         storage.update { storage, _ in
-            storage.journal = RouterJournalRecorder(capacity: capacity, startState: storage.state)
+            storage.journal = .recorder(RouterJournalRecorder(capacity: capacity, startState: storage.state))
         }
     }
 
@@ -42,18 +42,18 @@ extension Router {
     }
 
     /// `sink` when it is this router's own journal, not a tab router's recording of it.
-    private static func ownJournal(_ sink: (any JournalSink<Route>)?) -> RouterJournalRecorder<Route>? {
-        guard let recorder = sink as? RouterJournalRecorder<Route>, recorder.numbering == nil else { return nil }
+    private static func ownJournal(_ sink: _JournalSink<Route>?) -> RouterJournalRecorder<Route>? {
+        guard case .recorder(let recorder)? = sink, recorder.numbering == nil else { return nil }
         return recorder
     }
 
     /// Performs `operation` through the pipeline and returns what became of it and the state
     /// after it, as a journal would record them (for replays).
     func performRecorded(_ operation: NavigationOperation<Route>) async -> (JournalOutcome<Route>, RouterState<Route>) {
-        let probe = JournalProbe<Route>()
+        let probe = _JournalProbe<Route>()
         storage.update { storage, _ in
             probe.forward = storage.journal
-            storage.journal = probe
+            storage.journal = .probe(probe)
         }
         let thrown: NavigationError?
         do {
@@ -63,7 +63,7 @@ extension Router {
             thrown = error
         }
         storage.update { storage, _ in
-            if storage.journal === probe {
+            if storage.journal?.isSink(probe) == true {
                 storage.journal = probe.forward
             }
         }
@@ -77,16 +77,17 @@ extension Router {
 
 /// Keeps the final event of the one attempt a replay performs, and forwards every event to
 /// the router's own sink (a journal being recorded).
-private final class JournalProbe<Route: RouteProvider>: JournalSink {
+@usableFromInline
+final class _JournalProbe<Route: RouteProvider>: Sendable {
     private struct Recorded {
-        var forward: (any JournalSink<Route>)?
+        var forward: _JournalSink<Route>?
         var event: RouterEvent<Route>?
     }
 
     private let storage = Locked(Recorded())
 
     /// The sink the router had before.
-    var forward: (any JournalSink<Route>)? {
+    var forward: _JournalSink<Route>? {
         get { storage.withLock { $0.forward } }
         set { storage.withLock { $0.forward = newValue } }
     }
@@ -96,6 +97,7 @@ private final class JournalProbe<Route: RouteProvider>: JournalSink {
         storage.withLock { $0.event }
     }
 
+    @usableFromInline
     func record(_ event: RouterEvent<Route>) {
         let forward = storage.withLock { recorded in
             if recorded.event == nil {

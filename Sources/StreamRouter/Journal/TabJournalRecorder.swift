@@ -75,7 +75,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     func install(on router: Router<Route>, tab: Tab) {
         let tap = router.storage.update { storage, _ in
             let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
-            storage.journal = tap.recorder
+            storage.journal = .recorder(tap.recorder)
             return tap
         }
         members.withLock { members in
@@ -89,7 +89,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     func uninstall() {
         for member in members.withLock({ $0 }) {
             member.router.storage.update { storage, _ in
-                if storage.journal === member.tap.recorder {
+                if storage.journal?.isSink(member.tap.recorder) == true {
                     storage.journal = nil
                 }
             }

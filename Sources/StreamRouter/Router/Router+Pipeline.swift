@@ -210,19 +210,11 @@ extension Router {
         return shown
     }
 
-    /// Records `event` in `journal`, if any: directly (specialised) when it is a
-    /// `RouterJournalRecorder`, through the protocol otherwise. The type is compared by
-    /// identity (the class is final): an `as?` from the constrained existential goes
-    /// through the runtime's general cast, which cost a tab's recording more than it saved.
+    /// Records `event` in `journal`, if any (a `switch` over the closed set of sinks,
+    /// specialised).
     @inlinable
-    static func record(_ event: RouterEvent<Route>, into journal: (any JournalSink<Route>)?) {
-        guard let journal else { return }
-        let object: AnyObject = journal
-        if ObjectIdentifier(type(of: object)) == ObjectIdentifier(RouterJournalRecorder<Route>.self) {
-            unsafeDowncast(object, to: RouterJournalRecorder<Route>.self).record(event)
-        } else {
-            journal.record(event)
-        }
+    static func record(_ event: RouterEvent<Route>, into journal: _JournalSink<Route>?) {
+        journal?.record(event)
     }
 
     /// Hands the state to the store's background writer.

@@ -11,7 +11,7 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     @usableFromInline var redirectedRequest: NavigationRequest<Route>?
     /// What records each attempt's final event, while something records (see
     /// ``Router/startRecording(keepingNewest:)``); `nil` costs the commit one check.
-    @usableFromInline var journal: (any JournalSink<Route>)?
+    @usableFromInline var journal: _JournalSink<Route>?
     /// The hooks of the navigation being served, running in a task of their own that a
     /// later navigation cancels (``NavigationOptions/Concurrency/latestWins`` only).
     @usableFromInline var runningHooks: RunningHooks?
