@@ -85,7 +85,13 @@ final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
         if let numbering {
             numbers.append(numbering.next())
         }
-        events.append(event)
+        if case .completed(let request, let state, _?) = event {
+            // Kept without its action, which no journal reads: its paths' closures hold the
+            // state before too, which would stay alive with the event (and cost retains).
+            events.append(.completed(request, state: state, action: nil))
+        } else {
+            events.append(event)
+        }
         if events.count >= 2 * capacity {
             dropOldest()
         }
