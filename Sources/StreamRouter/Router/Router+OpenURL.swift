@@ -66,18 +66,10 @@ extension Router {
         }
     }
 
-    /// Awaits the mapping of `url` when it is `async` (after the input policy): `nil` for
-    /// any other URL. Runs the closure in a task of its own, cancelled with the calling
-    /// task, and, under ``NavigationOptions/Concurrency/latestWins``, by a navigation called
-    /// before it ends.
-    @usableFromInline
-    func resolveAsyncMapping(_ url: URL) async -> Result<Route, URLNotHandledReason>? {
-        guard let found = try? mappingFound(for: url) else { return nil }
-        return await resolveAsyncMapping(url, found)
-    }
-
-    /// ``resolveAsyncMapping(_:)`` for the mapping already found for `url` (after the input
-    /// policy): `nil` when it is not `async`.
+    /// Awaits the mapping `found` for `url` (after the input policy) when it is `async`:
+    /// `nil` for any other. Runs the closure in a task of its own, cancelled with the
+    /// calling task, and, under ``NavigationOptions/Concurrency/latestWins``, by a
+    /// navigation called before it ends.
     @usableFromInline
     func resolveAsyncMapping(
         _ url: URL, _ found: (mapping: Int, match: MatchedURL)
