@@ -105,7 +105,7 @@ extension Router {
         {
             return HooksOutcome(redirect: redirect, loads: nil)
         }
-        var loads: [_EntryLoad]?
+        var loads: _SmallArray<_EntryLoad>?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
                 try await _runLoaders(pending, newFrom: kinds.firstNewID)
@@ -255,5 +255,5 @@ struct HookSelection: Sendable {
 @usableFromInline
 struct HooksOutcome<Route: RouteProvider>: Sendable {
     @usableFromInline let redirect: NavigationOperation<Route>?
-    @usableFromInline let loads: [_EntryLoad]?
+    @usableFromInline let loads: _SmallArray<_EntryLoad>?
 }

@@ -67,28 +67,24 @@ extension Router {
     ///   app's code).
     @inlinable
     static func keepLoadedValues(
-        _ values: inout [UInt64: [LoadedValue]],
-        _ loaded: [_EntryLoad]?,
+        _ values: inout _LoadedValues,
+        _ loaded: _SmallArray<_EntryLoad>?,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>
-    ) -> [LoadedValue] {
-        // One entry leaving (a pop) hands its own array over: nothing is allocated.
-        var released: [LoadedValue] = []
-        if !values.isEmpty {
+    ) -> _SmallArray<_EntryLoad> {
+        // One entry leaving (a pop) is held inline: nothing is allocated.
+        var released = _SmallArray<_EntryLoad>()
+        if let lowest = values.lowestEntryID {
             // Only entries from the lowest one holding values on can matter: the walk stops
             // there (O(what changed above it), whatever the stack's length below).
-            let lowest = values.keys.min() ?? 0
             forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
-                guard let gone = values.removeValue(forKey: id) else { return }
-                if released.isEmpty {
-                    released = gone
-                } else {
-                    released += gone
+                if let gone = values.remove(id) {
+                    released.append(gone)
                 }
             }
         }
-        for load in loaded ?? [] {
-            values[load.entryID] = load.values
+        for load in loaded ?? _SmallArray() {
+            values.keep(load)
         }
         return released
     }

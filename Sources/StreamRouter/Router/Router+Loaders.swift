@@ -51,7 +51,7 @@ extension Router {
         guard !values.isEmpty else { return nil }
         var value: Value?
         _ = state.firstDisplayedEntry { entry in
-            guard entry.route == route, let loaded = values[entry.id] else { return false }
+            guard entry.route == route, let loaded = values.values(of: entry.id) else { return false }
             value = loaded.lazy.compactMap { $0.value as? Value }.first
             return value != nil
         }
@@ -71,7 +71,7 @@ extension Router {
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
         guard let snapshot = storage.read({ $0.loaders }) else { return }
-        var values: [LoadedValue] = []
+        var values = _SmallArray<LoadedValue>()
         for loader in snapshot.loaders {
             // A loader that failed or missed its deadline leaves nothing: the navigation loads.
             guard
@@ -132,12 +132,12 @@ extension Router {
     @inlinable
     nonisolated(nonsending) func _runLoaders(
         _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64
-    ) async throws(NavigationError) -> [_EntryLoad] {
+    ) async throws(NavigationError) -> _SmallArray<_EntryLoad> {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
-        guard let snapshot = storage.read({ $0.loaders }) else { return [] }
-        var byEntry: [_EntryLoad] = []
+        var byEntry = _SmallArray<_EntryLoad>()
+        guard let snapshot = storage.read({ $0.loaders }) else { return byEntry }
         for route in pending.destinations {
-            var values: [LoadedValue] = []
+            var values = _SmallArray<LoadedValue>()
             if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
@@ -213,7 +213,7 @@ extension Router {
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     @usableFromInline
-    func _takePreload(of route: Route) -> [LoadedValue]? {
+    func _takePreload(of route: Route) -> _SmallArray<LoadedValue>? {
         guard
             let preloaded = preloads.withLock({ preloads in
                 defer { preloadCount.store(preloads.count, ordering: .releasing) }
@@ -221,32 +221,6 @@ extension Router {
             })
         else { return nil }
         return preloaded.age() < preloaded.lifetime ? preloaded.values : nil
-    }
-}
-
-/// One loader's value for one entry.
-@usableFromInline
-struct LoadedValue: Sendable {
-    @usableFromInline let loader: String
-    @usableFromInline let value: any Sendable
-
-    @inlinable
-    init(loader: String, value: any Sendable) {
-        self.loader = loader
-        self.value = value
-    }
-}
-
-/// The values loaded for one entry a navigation made.
-@usableFromInline
-struct _EntryLoad: Sendable {
-    @usableFromInline let entryID: UInt64
-    @usableFromInline let values: [LoadedValue]
-
-    @inlinable
-    init(entryID: UInt64, values: [LoadedValue]) {
-        self.entryID = entryID
-        self.values = values
     }
 }
 
@@ -268,7 +242,7 @@ final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
 
 /// What ``Router/preload(_:for:)`` kept for a route.
 struct Preloaded: Sendable {
-    let values: [LoadedValue]
+    let values: _SmallArray<LoadedValue>
     /// How long ago the values were loaded.
     let age: @Sendable () -> Duration
     let lifetime: Duration

@@ -84,7 +84,7 @@ extension Router {
             // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            var loaded: [_EntryLoad]?
+            var loaded: _SmallArray<_EntryLoad>?
             // Loaders run only for the routes an operation shows (a back shows none).
             let runsLoaders = hasLoaders && !destinations.isEmpty
             let needsHooks =
@@ -153,7 +153,7 @@ extension Router {
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
         delivering result: ScreenResult?,
-        loaded: [_EntryLoad]? = nil
+        loaded: _SmallArray<_EntryLoad>? = nil
     ) throws(NavigationError) -> UInt64? {
         let committed: CommitOutcome? = storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
@@ -169,7 +169,7 @@ extension Router {
             }
             let released =
                 storage.loadedValues.isEmpty && loaded == nil
-                ? [] : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
+                ? _SmallArray() : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             // A path not computed yet counts as changed (no route code runs under the lock),
@@ -262,11 +262,12 @@ struct CommitOutcome: Sendable {
     /// The next navigation in the queue, to resume at its turn.
     @usableFromInline let next: NavigationQueue.Waiter?
     /// The loaded values of the entries that left, released with this outcome, unlocked.
-    @usableFromInline let released: [LoadedValue]
+    @usableFromInline let released: _SmallArray<_EntryLoad>
 
     @inlinable
     init(
-        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?, released: [LoadedValue]
+        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?,
+        released: _SmallArray<_EntryLoad>
     ) {
         self.changed = changed
         self.deliveries = deliveries

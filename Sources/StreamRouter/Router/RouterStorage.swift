@@ -17,7 +17,7 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     @usableFromInline var runningHooks: RunningHooks?
     /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
     /// empty for a router without loaders.
-    @usableFromInline var loadedValues: [UInt64: [LoadedValue]] = [:]
+    @usableFromInline var loadedValues = _LoadedValues()
     /// The registered loaders, with the deadline and clock they run on, mirrored from the
     /// router's hooks (see ``Router/changeHooks(_:)``); `nil` for a router without loaders.
     @usableFromInline var loaders: _LoaderSnapshot<Route>?
