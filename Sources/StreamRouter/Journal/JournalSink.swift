@@ -49,8 +49,7 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
 /// > reason the events need no run-time exclusivity check.
 ///
 /// ``record(_:)`` is `@inlinable`, and the commit reaches it through a `switch` over the
-/// router's sink (``_JournalSink``): client specialisation, measured by the Benchmarks'
-/// `journal-recording` row.
+/// router's sink (``_JournalSink``), specialised like the pipeline.
 @usableFromInline
 final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @usableFromInline let capacity: Int

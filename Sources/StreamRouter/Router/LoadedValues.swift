@@ -76,9 +76,8 @@ struct LoadedValue: Sendable {
 }
 
 /// The values loaded for one entry a navigation made.
-/// A class: the pipeline passes it from the loaders to the commit and the commit to the
-/// release, and copying a reference is a retain where copying the values (existentials)
-/// goes through their value witnesses.
+/// Boxed: the pipeline passes it from the loaders to the commit, and the commit to the
+/// release after unlocking.
 @usableFromInline
 final class _EntryLoad: Sendable {
     @usableFromInline let entryID: UInt64

@@ -10,9 +10,8 @@
 struct NavigationQueue: Sendable {
     @usableFromInline typealias Ticket = UInt64
 
-    /// A navigation waiting for its turn. A class: `CheckedContinuation`'s layout is known
-    /// only to the concurrency library, so handing one out of every commit (mostly `nil`)
-    /// went through value-witness calls; a reference is copied with a retain.
+    /// A navigation waiting for its turn, boxed: every commit hands one out (mostly `nil`),
+    /// and a continuation's layout is known only to the concurrency library.
     @usableFromInline
     final class Waiter: Sendable {
         let continuation: CheckedContinuation<Bool, Never>

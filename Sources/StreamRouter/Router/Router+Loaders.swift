@@ -123,9 +123,8 @@ extension Router {
     }
 
     /// Runs the loaders for each route `pending` shows (or takes their preloaded values),
-    /// publishing each value. Inlinable, so that it is specialised with the pipeline: run
-    /// generically, a navigation with one loader spent a sixth of its time asking the
-    /// runtime for generic metadata (the Benchmarks' loader row). A loader without a
+    /// publishing each value. Inlinable, specialised with the pipeline (run generically, a
+    /// sixth of a loaded navigation went to generic metadata lookups). A loader without a
     /// deadline is awaited right here; deadlines, preloads and failures go out of line.
     /// - Parameter firstNewID: The id of the first entry the navigation's operation made.
     /// - Returns: The values, with the id of the entry they were loaded for.
@@ -226,7 +225,7 @@ extension Router {
 
 /// The loaders registered on a router when a navigation's turn came, with the deadline and
 /// clock they run on.
-/// A class: a navigation reads it with one retain.
+/// Boxed: a navigation reads it with one retain.
 @usableFromInline
 final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
     @usableFromInline let loaders: [RouterHooks<Route>.Loader]

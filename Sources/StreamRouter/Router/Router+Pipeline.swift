@@ -1,14 +1,10 @@
 import Foundation
 import Synchronization
 
-// Client specialisation: the steps every navigation takes (`enqueue`, `run`, `commit`, and
-// the `RouterState` operations they call) are `@inlinable`, so that they are compiled in
-// the module that names `Route`, specialised. Compiled once, generically, they spent over a
-// third of an `openURL` asking the runtime for the metadata of `RouterState<Route>`,
-// `RouterEvent<Route>` and the like (measured by the Benchmarks' `open-url` row). What only
-// some navigations do stays out of line, in `@usableFromInline` functions, in files of its
-// own: superseding, hooks and redirects (`Router+Hooks.swift`), waiting and failing
-// (`Router+Waiting.swift`), the entries that leave (`Router+LeavingEntries.swift`).
+// The fast path: the steps every navigation takes (`enqueue`, `run`, `commit`), `@inlinable`
+// so that they are specialised for `Route`; what only some navigations do is in the files
+// beside this one. Why, and the rules the core follows (boxes, one lock per step, cost
+// following the work): the Performance design article (`PerformanceDesign.md`).
 extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
@@ -277,8 +273,7 @@ struct CommitOutcome: Sendable {
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
-/// A class: every navigation passes an optional one through the pipeline, and an optional
-/// reference is copied with a retain, an optional existential through value-witness calls.
+/// Boxed: every navigation passes an optional one through the pipeline.
 @usableFromInline
 final class ScreenResult: Sendable {
     @usableFromInline let value: any Sendable

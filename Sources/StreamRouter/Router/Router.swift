@@ -307,8 +307,8 @@ public final class Router<Route: RouteProvider>: PathPublisher {
 
     // MARK: - Navigating
 
-    // The navigation methods are `@inlinable`, like the pipeline they enter (see `run`):
-    // client specialisation, measured by the Benchmarks' `history-router` and `open-url` rows.
+    // The navigation methods are `@inlinable`, like the pipeline they enter (the
+    // Performance design article).
 
     /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
     /// the top route, presents it as the modal, or pushes it after a custom transition.

@@ -13,8 +13,8 @@
 /// see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
 /// array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
-    // The operations a navigation runs are `@inlinable` (see `Router.run`): client
-    // specialisation, measured by the Benchmarks' `open-url` row.
+    // The operations a navigation runs are `@inlinable`, like the pipeline (the Performance
+    // design article).
 
     /// The base stack's routes, the top one on top.
     @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
@@ -468,10 +468,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// The presentations of a ``RouterState``: its levels, and the topmost one's stack with what
 /// is known of its path's length.
 ///
-/// A copy-on-write box: a state mutates it only while no other state holds it
-/// (`isKnownUniquelyReferenced`), and copies it first otherwise, so a box another state
-/// (or thread) can see is never written. Hence `@unchecked Sendable`, and no run-time
-/// exclusivity checks.
+/// The copy-on-write box of the Performance design article: a state mutates it only while
+/// no other state holds it (`isKnownUniquelyReferenced`), and copies it first otherwise, so
+/// a box another state (or thread) can see is never written. Hence `@unchecked Sendable`,
+/// and no run-time exclusivity checks.
 @usableFromInline
 final class _PresentationStorage<Route: RouteProvider>: @unchecked Sendable {
     // Unchecked exclusivity: a box is written only by the one state that holds it, so no
