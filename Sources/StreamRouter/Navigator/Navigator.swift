@@ -30,7 +30,7 @@ public final class Navigator: PathPublisher {
     }
 
     private let state: ObservableState<State, Event>
-    private let persistence: StatePersistence<NavigationHistory<String>>?
+    private let persistence: _StatePersistence<NavigationHistory<String>>?
 
     /// The limits every path given to this navigator must stay within.
     public let policy: InputPolicy
@@ -80,7 +80,7 @@ public final class Navigator: PathPublisher {
     /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
     /// > into few writes. Call ``flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
-        let persistence = StatePersistence<NavigationHistory<String>>(
+        let persistence = _StatePersistence<NavigationHistory<String>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { history in
             guard history.count <= max(policy.maximumHistoryEntries, 1) else {
@@ -364,7 +364,7 @@ public final class Navigator: PathPublisher {
     /// How restoring from the store went, then each failed save. Empty (finishes at once)
     /// for a navigator made without a store.
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
+        _StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
     /// How restoring from the store went; `nil` for a navigator made without a store.

@@ -8,12 +8,12 @@ extension Router {
     /// - Returns: The waiting callers to resume, after unlocking.
     @usableFromInline
     static func resolveResults(
-        _ results: inout ScreenResults,
+        _ results: inout _ScreenResults,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,
         request: NavigationRequest<Route>,
-        result: ScreenResult?
-    ) -> [ScreenResultDelivery] {
+        result: _ScreenResult?
+    ) -> [_ScreenResultDelivery] {
         guard !results.isEmpty else { return [] }
         var target: UInt64?
         if result != nil, request.redirectedFrom.isEmpty {
@@ -24,11 +24,11 @@ extension Router {
             }
         }
         let left = entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
-        var deliveries: [ScreenResultDelivery] = []
+        var deliveries: [_ScreenResultDelivery] = []
         for id in left {
             let value = id == target ? result?.value : nil
             if let continuation = results.resolve(id, with: value) {
-                deliveries.append(ScreenResultDelivery(continuation: continuation, value: value))
+                deliveries.append(_ScreenResultDelivery(continuation: continuation, value: value))
             }
         }
         return deliveries

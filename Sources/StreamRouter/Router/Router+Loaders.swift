@@ -71,7 +71,7 @@ extension Router {
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
         guard let snapshot = storage.read({ $0.loaders }) else { return }
-        var values = _SmallArray<LoadedValue>()
+        var values = _SmallArray<_LoadedValue>()
         for loader in snapshot.loaders {
             // A loader that failed or missed its deadline leaves nothing: the navigation loads.
             guard
@@ -79,7 +79,7 @@ extension Router {
                     of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
             else { return }
             if let value {
-                values.append(LoadedValue(loader: loader.name, value: value))
+                values.append(_LoadedValue(loader: loader.name, value: value))
             }
         }
         let preloaded = Preloaded(values: values, age: Self.age(on: snapshot.clock), lifetime: lifetime)
@@ -105,7 +105,7 @@ extension Router {
     /// Runs `loader` for `route`, within its deadline (or `defaultDeadline`) on `clock`.
     /// - Throws: What the loader threw.
     static func answer(
-        of loader: RouterHooks<Route>.Loader, for route: Route, _ defaultDeadline: Duration?,
+        of loader: _RouterHooks<Route>.Loader, for route: Route, _ defaultDeadline: Duration?,
         _ clock: any Clock<Duration>
     ) async throws -> LoaderAnswer {
         guard let deadline = loader.deadline ?? defaultDeadline else {
@@ -136,7 +136,7 @@ extension Router {
         var byEntry = _SmallArray<_EntryLoad>()
         guard let snapshot = storage.read({ $0.loaders }) else { return byEntry }
         for route in pending.destinations {
-            var values = _SmallArray<LoadedValue>()
+            var values = _SmallArray<_LoadedValue>()
             if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
@@ -152,7 +152,7 @@ extension Router {
                         value = try await _run(loader, for: route, of: pending, snapshot)
                     }
                     if let value {
-                        values.append(LoadedValue(loader: loader.name, value: value))
+                        values.append(_LoadedValue(loader: loader.name, value: value))
                     }
                 }
             }
@@ -179,7 +179,7 @@ extension Router {
     /// or ``NavigationError/taskCancelled`` for the task's own cancellation.
     @usableFromInline
     func _loadFailure(
-        of loader: RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
+        of loader: _RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
     ) -> NavigationError {
         let reason: NavigationError =
             error is CancellationError && Task.isCancelled
@@ -190,7 +190,7 @@ extension Router {
     /// Runs one loader for one route, within its deadline.
     @usableFromInline
     func _run(
-        _ loader: RouterHooks<Route>.Loader,
+        _ loader: _RouterHooks<Route>.Loader,
         for route: Route,
         of pending: PendingNavigation<Route>,
         _ snapshot: _LoaderSnapshot<Route>
@@ -212,7 +212,7 @@ extension Router {
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     @usableFromInline
-    func _takePreload(of route: Route) -> _SmallArray<LoadedValue>? {
+    func _takePreload(of route: Route) -> _SmallArray<_LoadedValue>? {
         guard
             let preloaded = preloads.withLock({ preloads in
                 defer { preloadCount.store(preloads.count, ordering: .releasing) }
@@ -228,11 +228,11 @@ extension Router {
 /// Boxed: a navigation reads it with one retain.
 @usableFromInline
 final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
-    @usableFromInline let loaders: [RouterHooks<Route>.Loader]
+    @usableFromInline let loaders: [_RouterHooks<Route>.Loader]
     @usableFromInline let defaultDeadline: Duration?
     @usableFromInline let clock: any Clock<Duration>
 
-    init(loaders: [RouterHooks<Route>.Loader], defaultDeadline: Duration?, clock: any Clock<Duration>) {
+    init(loaders: [_RouterHooks<Route>.Loader], defaultDeadline: Duration?, clock: any Clock<Duration>) {
         self.loaders = loaders
         self.defaultDeadline = defaultDeadline
         self.clock = clock
@@ -241,7 +241,7 @@ final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
 
 /// What ``Router/preload(_:for:)`` kept for a route.
 struct Preloaded: Sendable {
-    let values: _SmallArray<LoadedValue>
+    let values: _SmallArray<_LoadedValue>
     /// How long ago the values were loaded.
     let age: @Sendable () -> Duration
     let lifetime: Duration

@@ -37,7 +37,7 @@ extension Router {
     func run(
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
-        delivering result: ScreenResult? = nil,
+        delivering result: _ScreenResult? = nil,
         deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil
     ) async throws(NavigationError) -> UInt64? {
         if isRunningHook {
@@ -71,9 +71,9 @@ extension Router {
         var ranHooks = false
         while true {
             let kinds = hookKinds.load(ordering: .acquiring)
-            let hasGuards = kinds & HookKinds.guards != 0
-            let hasTransitions = kinds & HookKinds.transitions != 0
-            let hasLoaders = kinds & HookKinds.loaders != 0
+            let hasGuards = kinds & _HookKinds.guards != 0
+            let hasTransitions = kinds & _HookKinds.transitions != 0
+            let hasLoaders = kinds & _HookKinds.loaders != 0
             // The entries the operation makes have ids from here on (for the loaders' values).
             let firstNewID = hasLoaders ? upcomingRouteStackEntryID() : 0
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
@@ -97,7 +97,7 @@ extension Router {
                 // handler), nobody sees the pending navigation: it is not even made.
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                let selection = HookSelection(
+                let selection = _HookSelection(
                     guards: hasGuards, transitions: hasTransitions, loaders: runsLoaders, firstNewID: firstNewID)
                 let outcome =
                     options.concurrency == .latestWins
@@ -148,10 +148,10 @@ extension Router {
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
-        delivering result: ScreenResult?,
+        delivering result: _ScreenResult?,
         loaded: _SmallArray<_EntryLoad>? = nil
     ) throws(NavigationError) -> UInt64? {
-        let committed: CommitOutcome? = storage.update { storage, publish in
+        let committed: _CommitOutcome? = storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
             guard storage.queue.isServing(request.id) else { return nil }
             let previous = storage.state
@@ -179,7 +179,7 @@ extension Router {
             {
                 // The paths are joined when read: building them here would cost O(stack). Both
                 // closures capture one object, which is then their context: one allocation.
-                let states = CommittedStates(previous: previous, proposed: proposed)
+                let states = _CommittedStates(previous: previous, proposed: proposed)
                 action = NavigationAction(
                     currentPath: { states.proposed.displayedPath }, previousPath: { states.previous.displayedPath },
                     action: request.operation.actionKind
@@ -189,7 +189,7 @@ extension Router {
             let event = RouterEvent.completed(request, state: proposed, action: action)
             Self.record(event, into: storage.journal)
             publish(event)
-            return CommitOutcome(
+            return _CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next, released: released
             )
         }
@@ -252,17 +252,17 @@ extension RouteProvider {
 
 /// What a commit did, for the work after unlocking.
 @usableFromInline
-struct CommitOutcome: Sendable {
+struct _CommitOutcome: Sendable {
     @usableFromInline let changed: Bool
-    @usableFromInline let deliveries: [ScreenResultDelivery]
+    @usableFromInline let deliveries: [_ScreenResultDelivery]
     /// The next navigation in the queue, to resume at its turn.
-    @usableFromInline let next: NavigationQueue.Waiter?
+    @usableFromInline let next: _NavigationQueue.Waiter?
     /// The loaded values of the entries that left, released with this outcome, unlocked.
     @usableFromInline let released: _SmallArray<_EntryLoad>
 
     @inlinable
     init(
-        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?,
+        changed: Bool, deliveries: [_ScreenResultDelivery], next: _NavigationQueue.Waiter?,
         released: _SmallArray<_EntryLoad>
     ) {
         self.changed = changed
@@ -275,7 +275,7 @@ struct CommitOutcome: Sendable {
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
 /// Boxed: every navigation passes an optional one through the pipeline.
 @usableFromInline
-final class ScreenResult: Sendable {
+final class _ScreenResult: Sendable {
     @usableFromInline let value: any Sendable
 
     @inlinable
@@ -287,7 +287,7 @@ final class ScreenResult: Sendable {
 /// The states before and after a commit, for the paths of its ``NavigationAction``, built
 /// only when read.
 @usableFromInline
-final class CommittedStates<Route: RouteProvider>: Sendable {
+final class _CommittedStates<Route: RouteProvider>: Sendable {
     @usableFromInline let previous: RouterState<Route>
     @usableFromInline let proposed: RouterState<Route>
 

@@ -47,7 +47,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
     /// that navigating on the selected tab takes no lock of the tab router.
     @usableFromInline let selectedPosition: Atomic<Int>
-    let persistence: StatePersistence<TabRouterState<Tab, Route>>?
+    let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
@@ -136,7 +136,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
-        let persistence = StatePersistence<TabRouterState<Tab, Route>>(
+        let persistence = _StatePersistence<TabRouterState<Tab, Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
             for routerState in state.stacks.values {
@@ -173,7 +173,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private init(
         tabs: [Tab],
         state: TabRouterState<Tab, Route>,
-        persistence: StatePersistence<TabRouterState<Tab, Route>>?,
+        persistence: _StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
         options: NavigationOptions,
@@ -723,7 +723,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// without a store.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
+        _StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
     }
 
     /// Writes the latest tree to the store now, on the calling thread, when it changed since

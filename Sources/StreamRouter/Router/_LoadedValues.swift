@@ -21,7 +21,7 @@ struct _LoadedValues: Sendable {
 
     /// The values kept for entry `id`.
     @inlinable
-    func values(of id: UInt64) -> _SmallArray<LoadedValue>? {
+    func values(of id: UInt64) -> _SmallArray<_LoadedValue>? {
         _position(of: id).map { _loads[$0].values }
     }
 
@@ -64,7 +64,7 @@ struct _LoadedValues: Sendable {
 
 /// One loader's value for one entry.
 @usableFromInline
-struct LoadedValue: Sendable {
+struct _LoadedValue: Sendable {
     @usableFromInline let loader: String
     @usableFromInline let value: any Sendable
 
@@ -81,10 +81,10 @@ struct LoadedValue: Sendable {
 @usableFromInline
 final class _EntryLoad: Sendable {
     @usableFromInline let entryID: UInt64
-    @usableFromInline let values: _SmallArray<LoadedValue>
+    @usableFromInline let values: _SmallArray<_LoadedValue>
 
     @inlinable
-    init(entryID: UInt64, values: _SmallArray<LoadedValue>) {
+    init(entryID: UInt64, values: _SmallArray<_LoadedValue>) {
         self.entryID = entryID
         self.values = values
     }

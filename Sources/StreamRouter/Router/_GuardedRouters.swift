@@ -5,7 +5,7 @@
 /// that runs the hook. A `Task.detached` inherits nothing, so its navigation just takes its
 /// turn.
 @usableFromInline
-enum GuardedRouters {
+enum _GuardedRouters {
     /// The marks of the current task (a `TaskLocal` spelled out, so that inlinable code can
     /// bind it).
     @usableFromInline static let _current = TaskLocal(wrappedValue: Marks())

@@ -7,7 +7,7 @@
 /// concurrent navigations never interleave and commit in call order. A navigation that gives
 /// up (its task was cancelled while waiting) still hands its turn on.
 @usableFromInline
-struct NavigationQueue: Sendable {
+struct _NavigationQueue: Sendable {
     @usableFromInline typealias Ticket = UInt64
 
     /// A navigation waiting for its turn, boxed: every commit hands one out (mostly `nil`),
