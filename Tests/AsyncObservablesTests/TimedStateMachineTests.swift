@@ -1,5 +1,6 @@
-@testable import AsyncObservables
 import Testing
+
+@testable import AsyncObservables
 
 /// The timed operators' state machines as plain values: instants are `Int`s, the consumer
 /// and the timer task are `Int` tokens, and no clock or task is involved. Each test walks
