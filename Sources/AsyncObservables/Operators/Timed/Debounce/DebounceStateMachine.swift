@@ -22,9 +22,10 @@ struct DebounceStateMachine<Element, Failure: Error, Instant: Comparable, Consum
     }
 
     mutating func timerFired(at instant: Instant, nextDeadline: Instant) -> Action {
-        guard output.isOpen, timer.isDue(at: instant), let element = pending else { return .none }
-        pending = nil
+        guard output.isOpen, timer.isDue(at: instant) else { return .none }
         timer.disarm()
+        guard let element = pending else { return .none }
+        pending = nil
         return Action(consumer: output.deliver(element))
     }
 
