@@ -67,10 +67,15 @@ import Testing
                 .parameter("plain"),
             ])
         #expect(try PathPattern("/@:handle/:id.json").description == "/@:handle/:id.json")
+        #expect(try _URLPattern("*/{id}").segments == [.skip, .capture("id")], "one segment vocabulary with the trie")
+        #expect(
+            try PathPattern("/:a/:b?/*").conflictForm == [.capture(""), .optionalCapture(""), .rest],
+            "conflicts read the names erased")
+        #expect(try _URLPattern("{a}/*").conflictForm == [.capture(""), .capture("")], "`*` of a URL takes one segment")
         #expect(
             try _URLPattern("@{handle}/{id}.json/{plain}").segments == [
-                .partial(prefix: "@", name: "handle", suffix: ""), .partial(prefix: "", name: "id", suffix: ".json"),
-                .parameter("plain"),
+                .partialCapture(prefix: "@", name: "handle", suffix: ""),
+                .partialCapture(prefix: "", name: "id", suffix: ".json"), .capture("plain"),
             ])
     }
 

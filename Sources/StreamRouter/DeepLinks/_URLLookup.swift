@@ -93,7 +93,7 @@ final class _URLLookup: Sendable {
             var segments: [[_RouteTrie.Segment]] = []
             for pattern in patterns[firstMappings[position]..<end] {
                 guard let compiled = try? _URLPattern(pattern) else { return nil }
-                segments.append(compiled.trieSegments)
+                segments.append(compiled.segments)
                 parameterNames.append(compiled.parameterNames)
             }
             tries.append(_RouteTrie(segments))

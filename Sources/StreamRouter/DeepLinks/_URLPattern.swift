@@ -20,18 +20,10 @@
 /// a captured segment with its prefix and suffix, `*` a skipped one.
 @usableFromInline
 struct _URLPattern: Sendable {
-    enum Segment: Sendable, Hashable {
-        case literal(String)
-        case parameter(String)
-        /// `prefix{name}suffix`, at least one of `prefix` and `suffix` not empty.
-        case partial(prefix: String, name: String, suffix: String)
-        case anySegment
-    }
-
     /// The pattern text as given.
     let text: String
-    /// The compiled segments, in order.
-    let segments: [Segment]
+    /// The compiled segments, in order (as the route trie walks them).
+    let segments: [PatternSegment]
 
     /// Compiles a pattern.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
@@ -52,14 +44,14 @@ struct _URLPattern: Sendable {
     private static func segments(
         of bytes: UnsafeBufferPointer<UInt8>, in text: String
     ) throws(URLPatternError)
-        -> [Segment]
+        -> [PatternSegment]
     {
         let slash = UInt8(ascii: "/")
         let count = segmentCount(of: bytes)
         guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
-        var segments: [Segment] = []
+        var segments: [PatternSegment] = []
         segments.reserveCapacity(count)
         var names: [String] = []
         var index = 0
@@ -88,19 +80,19 @@ struct _URLPattern: Sendable {
     private static func segment(
         from part: UnsafeBufferPointer<UInt8>, in text: String
     ) throws(URLPatternError)
-        -> Segment
+        -> PatternSegment
     {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: part[range]), as: UTF8.self)
         }
         switch try kind(of: part, in: text) {
-        case .anySegment: return .anySegment
+        case .anySegment: return .skip
         case .literal: return .literal(string(0..<part.count))
         case .parameter:
             guard let name = nameRange(in: part), name.count + 2 < part.count else {
-                return .parameter(string(1..<(part.count - 1)))
+                return .capture(string(1..<(part.count - 1)))
             }
-            return .partial(
+            return .partialCapture(
                 prefix: string(0..<(name.lowerBound - 1)), name: string(name),
                 suffix: string((name.upperBound + 1)..<part.count))
         }
@@ -364,36 +356,8 @@ struct _URLPattern: Sendable {
         segments.compactMap(\.parameterName)
     }
 
-    /// The segments as the route trie walks them.
-    var trieSegments: [_RouteTrie.Segment] {
-        segments.map {
-            switch $0 {
-            case .literal(let text): .literal(text)
-            case .parameter(let name): .capture(name)
-            case .partial(let prefix, let name, let suffix): .partialCapture(prefix: prefix, name: name, suffix: suffix)
-            case .anySegment: .skip
-            }
-        }
-    }
-
     /// The segments as conflict analysis reads them.
-    var conflictTokens: [ConflictToken] {
-        segments.map {
-            switch $0 {
-            case .literal(let text): .literal(text)
-            case .partial(let prefix, _, let suffix): .partial(prefix: prefix, suffix: suffix)
-            case .parameter, .anySegment: .one
-            }
-        }
-    }
-}
-
-extension _URLPattern.Segment {
-    /// The name of a `{name}` or partial segment.
-    var parameterName: String? {
-        switch self {
-        case .parameter(let name), .partial(_, let name, _): name
-        case .literal, .anySegment: nil
-        }
+    var conflictForm: [PatternSegment] {
+        segments.map(\.erasingNames)
     }
 }

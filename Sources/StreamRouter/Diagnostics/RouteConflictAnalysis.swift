@@ -1,44 +1,21 @@
-/// One token of a pattern as conflict analysis reads it: parameter names erased.
-package enum ConflictToken: Sendable, Hashable {
-    /// Exactly this segment.
-    case literal(String)
-    /// Any one segment (`:name`).
-    case one
-    /// One segment with this prefix and suffix and at least one byte between them
-    /// (`@:handle`, `{id}.json`); at least one of them is not empty.
-    case partial(prefix: String, suffix: String)
-    /// Zero or one segment (`:name?`).
-    case optional
-    /// Any number of segments; only ever last (`*`).
-    case rest
-}
-
 /// What conflict analysis knows of one entry: the patterns whose union it matches, and
 /// whether it shadows later entries (it has no validator).
 package struct ConflictItem: Sendable {
     /// The alternatives: the entry matches a word when any of them does.
-    package var forms: [[ConflictToken]]
+    package var forms: [[PatternSegment]]
     /// Whether the entry takes every path it matches (no validator).
     package var shadows: Bool
 
-    package init(forms: [[ConflictToken]], shadows: Bool) {
+    package init(forms: [[PatternSegment]], shadows: Bool) {
         self.forms = forms
         self.shadows = shadows
     }
 }
 
 extension PathPattern {
-    /// The pattern's segments as conflict analysis reads them.
-    var conflictTokens: [ConflictToken] {
-        segments.map {
-            switch $0 {
-            case .literal(let text): .literal(text)
-            case .parameter: .one
-            case .optionalParameter: .optional
-            case .partialParameter(let prefix, _, let suffix): .partial(prefix: prefix, suffix: suffix)
-            case .wildcard: .rest
-            }
-        }
+    /// The pattern's segments as conflict analysis reads them (names erased).
+    var conflictForm: [PatternSegment] {
+        trieSegments.map(\.erasingNames)
     }
 }
 
@@ -62,7 +39,7 @@ package enum RouteConflictAnalysis {
         var index = PrefixIndex()
         // Forms come in a deterministic order (URL groups sort schemes and hosts), so equal
         // entries have equal form lists.
-        var firstWithKey: [[[ConflictToken]]: Int] = [:]
+        var firstWithKey: [[[PatternSegment]]: Int] = [:]
         var stamps = [Int](repeating: -1, count: items.count)
         var conflicts: [RouteConflict] = []
         for (position, item) in items.enumerated() {
@@ -101,8 +78,8 @@ package enum RouteConflictAnalysis {
     /// Whether two patterns share a word of at least `minimumLength` segments. Without
     /// optional parameters, positions are independent: a token-by-token comparison decides
     /// it; otherwise the product search does.
-    private static func overlaps(_ first: [ConflictToken], _ second: [ConflictToken], minimumLength: Int) -> Bool {
-        guard !first.contains(.optional), !second.contains(.optional) else {
+    private static func overlaps(_ first: [PatternSegment], _ second: [PatternSegment], minimumLength: Int) -> Bool {
+        guard !first.contains(where: \.isOptional), !second.contains(where: \.isOptional) else {
             return Search(target: [first], others: [second], minimumLength: minimumLength).overlaps()
         }
         let firstRest = first.last == .rest
@@ -126,21 +103,24 @@ package enum RouteConflictAnalysis {
     /// take one segment each): a node per prefix, holding the entries whose run of fixed
     /// tokens stops there.
     private struct PrefixIndex {
+        /// Any one segment, as ``PatternSegment/erasingNames`` spells it.
+        static let oneSegment = PatternSegment.capture("")
+
         struct Node {
-            /// Keyed by `.literal` or `.one`.
-            var children: [ConflictToken: Int] = [:]
+            /// Keyed by `.literal` or `.capture("")` (one segment).
+            var children: [PatternSegment: Int] = [:]
             var stopped: [Int] = []
         }
 
         var nodes = [Node()]
 
-        mutating func insert(_ item: Int, _ form: [ConflictToken]) {
+        mutating func insert(_ item: Int, _ form: [PatternSegment]) {
             var node = 0
             for token in form {
-                guard token != .optional, token != .rest else { break }
+                guard !token.isOptional, token != .rest else { break }
                 // Keyed as `:name`: a literal's walk takes that child, and a partial
                 // segment's walk takes every child.
-                let key: ConflictToken = if case .partial = token { .one } else { token }
+                let key: PatternSegment = if case .partialCapture = token { Self.oneSegment } else { token }
                 if let child = nodes[node].children[key] {
                     node = child
                 } else {
@@ -156,7 +136,7 @@ package enum RouteConflictAnalysis {
 
         /// Adds every entry that could share a word with `form` (a superset), once: a walk
         /// down the prefixes whose fixed tokens are compatible with the form's.
-        func collect(_ form: [ConflictToken], into result: inout [Int], stamps: inout [Int], stamp: Int) {
+        func collect(_ form: [PatternSegment], into result: inout [Int], stamps: inout [Int], stamp: Int) {
             func add(_ items: [Int]) {
                 for item in items where stamps[item] != stamp {
                     stamps[item] = stamp
@@ -172,10 +152,10 @@ package enum RouteConflictAnalysis {
                 switch form[depth] {
                 case .literal:
                     if let child = children[form[depth]] { pending.append((child, depth + 1)) }
-                    if let child = children[.one] { pending.append((child, depth + 1)) }
-                case .one, .partial:
+                    if let child = children[Self.oneSegment] { pending.append((child, depth + 1)) }
+                case .capture, .skip, .partialCapture:
                     pending.append(contentsOf: children.values.map { ($0, depth + 1) })
-                case .optional, .rest:
+                case .optionalCapture, .rest:
                     // Positions shift from here on: anything below may share a word.
                     var below = Array(children.values)
                     while let next = below.popLast() {
@@ -213,16 +193,16 @@ package enum RouteConflictAnalysis {
         let partials: [[Bool]]
         let minimumLength: Int
 
-        init(target: [[ConflictToken]], others: [[ConflictToken]], minimumLength: Int) {
+        init(target: [[PatternSegment]], others: [[PatternSegment]], minimumLength: Int) {
             var classes = SegmentClasses()
-            func compile(_ form: [ConflictToken]) -> [Token] {
+            func compile(_ form: [PatternSegment]) -> [Token] {
                 form.map {
                     switch $0 {
                     case .literal(let text): return .literal(classes.literal(text))
-                    case .partial(let prefix, let suffix):
+                    case .partialCapture(let prefix, _, let suffix):
                         return .partial(classes.partial(prefix: prefix, suffix: suffix))
-                    case .one: return .one
-                    case .optional: return .optional
+                    case .capture, .skip: return .one
+                    case .optionalCapture: return .optional
                     case .rest: return .rest
                     }
                 }

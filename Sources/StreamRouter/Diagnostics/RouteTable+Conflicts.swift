@@ -17,7 +17,7 @@ extension RouteTable {
 
     static func conflicts(of entries: [Entry]) -> [RouteConflict] {
         RouteConflictAnalysis.conflicts(
-            of: entries.map { ConflictItem(forms: [$0.pattern.conflictTokens], shadows: !$0.hasValidator) }
+            of: entries.map { ConflictItem(forms: [$0.pattern.conflictForm], shadows: !$0.hasValidator) }
         )
     }
 }

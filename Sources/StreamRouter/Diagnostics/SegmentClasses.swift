@@ -96,14 +96,14 @@ struct SegmentClasses {
 
     /// Whether two tokens that take one segment each (a literal, `:name`, a partial
     /// segment) take some segment in common.
-    static func share(_ first: ConflictToken, _ second: ConflictToken) -> Bool {
+    static func share(_ first: PatternSegment, _ second: PatternSegment) -> Bool {
         switch (first, second) {
         case (.literal(let one), .literal(let other)):
             return one == other
-        case (.literal(let text), .partial(let prefix, let suffix)),
-            (.partial(let prefix, let suffix), .literal(let text)):
+        case (.literal(let text), .partialCapture(let prefix, _, let suffix)),
+            (.partialCapture(let prefix, _, let suffix), .literal(let text)):
             return takes(Array(prefix.utf8), Array(suffix.utf8), Array(text.utf8))
-        case (.partial(let prefix, let suffix), .partial(let otherPrefix, let otherSuffix)):
+        case (.partialCapture(let prefix, _, let suffix), .partialCapture(let otherPrefix, _, let otherSuffix)):
             // The longer prefix, a byte, the longer suffix is taken by both when the
             // prefixes agree and the suffixes agree.
             let prefixes = (Array(prefix.utf8), Array(otherPrefix.utf8))

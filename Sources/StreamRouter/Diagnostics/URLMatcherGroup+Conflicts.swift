@@ -31,8 +31,8 @@ extension URLMatcherGroup {
             let schemes = matcher.schemes.sorted()
             // Registered patterns were checked, so each compiles.
             for pattern in matcher.patterns {
-                guard let path = (try? _URLPattern(pattern))?.conflictTokens else { continue }
-                var forms: [[ConflictToken]] = []
+                guard let path = (try? _URLPattern(pattern))?.conflictForm else { continue }
+                var forms: [[PatternSegment]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {
                         for host in hosts.sorted() {

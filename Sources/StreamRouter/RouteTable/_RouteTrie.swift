@@ -32,21 +32,7 @@
 @usableFromInline
 final class _RouteTrie: Sendable {
     /// One segment of a pattern, as the trie reads it.
-    enum Segment: Sendable, Hashable {
-        /// Exactly these bytes.
-        case literal(String)
-        /// One segment, captured under the name (`:name`, `{name}`).
-        case capture(String)
-        /// One segment, not captured (a URL pattern's `*`).
-        case skip
-        /// One segment starting with `prefix` and ending with `suffix`, with at least one
-        /// byte between them, which are captured under the name (`@:handle`, `{id}.json`).
-        case partialCapture(prefix: String, name: String, suffix: String)
-        /// Zero or one segment, captured under the name when present (`:name?`).
-        case optionalCapture(String)
-        /// Zero or more segments; only ever last (a path pattern's `*`).
-        case rest
-    }
+    typealias Segment = PatternSegment
 
     private enum Kind: UInt8, Sendable {
         case literal, capture, skip, optionalCapture, rest, partialCapture

@@ -14,14 +14,15 @@ struct AssociationPath: Sendable, Hashable {
 
     /// The path of a pattern's segments (or of the last of them): `/` and the segments
     /// joined by `/`; `/` for none.
-    init(segments: ArraySlice<_URLPattern.Segment>) {
+    init(segments: ArraySlice<PatternSegment>) {
         var tokens: [Token] = []
         for segment in segments {
             tokens.append(.character("/"))
             switch segment {
             case .literal(let text): tokens += text.map(Token.character)
-            case .parameter, .anySegment: tokens.append(.segment)
-            case .partial(let prefix, _, let suffix):
+            // (A URL pattern has no optional or trailing `*` segments.)
+            case .capture, .skip, .optionalCapture, .rest: tokens.append(.segment)
+            case .partialCapture(let prefix, _, let suffix):
                 tokens += prefix.map(Token.character)
                 tokens.append(.segment)
                 tokens += suffix.map(Token.character)

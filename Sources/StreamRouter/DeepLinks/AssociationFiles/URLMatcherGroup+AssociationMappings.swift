@@ -8,7 +8,7 @@ struct AssociationMapping<Route: Sendable> {
     let matcher: URLMatcher<Route>
     let group: Int
     /// Its compiled segments.
-    let segments: [_URLPattern.Segment]
+    let segments: [PatternSegment]
 }
 
 extension URLMatcherGroup {

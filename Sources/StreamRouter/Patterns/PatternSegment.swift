@@ -1,0 +1,42 @@
+/// One segment of a compiled pattern: the library's one segment vocabulary. Path patterns
+/// (``PathPattern/Segment``, the public spelling) and URL patterns compile to it, the route
+/// trie walks it, and conflict analysis reads it with the names erased (``erasingNames``).
+package enum PatternSegment: Sendable, Hashable {
+    /// Exactly these bytes.
+    case literal(String)
+    /// One segment, captured under the name (`:name`, `{name}`).
+    case capture(String)
+    /// One segment, not captured (a URL pattern's `*`).
+    case skip
+    /// One segment starting with `prefix` and ending with `suffix`, with at least one byte
+    /// between them, which are captured under the name (`@:handle`, `{id}.json`).
+    case partialCapture(prefix: String, name: String, suffix: String)
+    /// Zero or one segment, captured under the name when present (`:name?`).
+    case optionalCapture(String)
+    /// Zero or more segments; only ever last (a path pattern's `*`).
+    case rest
+
+    /// The name the segment captures under, if it captures.
+    var parameterName: String? {
+        switch self {
+        case .capture(let name), .optionalCapture(let name), .partialCapture(_, let name, _): name
+        case .literal, .skip, .rest: nil
+        }
+    }
+
+    /// Whether it may take no segment (`:name?`).
+    var isOptional: Bool {
+        if case .optionalCapture = self { true } else { false }
+    }
+
+    /// The segment as conflict analysis reads it: what it matches, without the name it
+    /// captures under (`:id` and `:slug` match the same paths, and so do `{id}` and `*`).
+    var erasingNames: PatternSegment {
+        switch self {
+        case .literal, .rest: self
+        case .capture, .skip: .capture("")
+        case .optionalCapture: .optionalCapture("")
+        case .partialCapture(let prefix, _, let suffix): .partialCapture(prefix: prefix, name: "", suffix: suffix)
+        }
+    }
+}
