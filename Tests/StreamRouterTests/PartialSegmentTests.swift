@@ -71,7 +71,8 @@ import Testing
         #expect(
             try PathPattern("/:a/:b?/*").conflictForm == [.capture(""), .optionalCapture(""), .rest],
             "conflicts read the names erased")
-        #expect(try _URLPattern("{a}/*").conflictForm == [.capture(""), .capture("")], "`*` of a URL takes one segment")
+        #expect(
+            try _URLPattern("{a}/*").conflictForm == [.capture(""), .capture("")], "`*` of a URL takes one segment")
         #expect(
             try _URLPattern("@{handle}/{id}.json/{plain}").segments == [
                 .partialCapture(prefix: "@", name: "handle", suffix: ""),
