@@ -303,7 +303,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             "URL pattern \(show(pattern)): errors \(group.patternErrors), grammar says \(String(describing: compiled))"
         )
         if compiled != nil {
-            require(group.matchers[0].patterns == [pattern], "registered patterns \(group.matchers[0].patterns)")
+            require(group.groups[0].patterns == [pattern], "registered patterns \(group.groups[0].patterns)")
         }
         for candidate in ["https://fuzz.example.com/" + input, "fuzz://fuzz.example.com/" + input] {
             if let url = URL(string: candidate) {

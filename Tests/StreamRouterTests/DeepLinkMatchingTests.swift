@@ -273,18 +273,18 @@ enum LinkRoute: RouteProvider {
                 .malformedParameter(segment: "{bad-name}"), .tooManySegments(limit: PathPattern.maximumSegmentCount),
             ])
         #expect(group.patternErrors[2].description == "URL pattern '{a}/{a}' names parameter 'a' twice.")
-        #expect(group.matchers.first?.patterns == ["fine/{ok_1}"])
+        #expect(group.groups.first?.patterns == ["fine/{ok_1}"])
         #expect(try group.match(URL(string: "https://h.com/fine/x")!).get() == .allProducts)
         #expect(LinkRoute.registerURLs()?.patternErrors == [])
     }
 
     @Test func groupsDescribeWhatTheyAccept() throws {
         let group = try #require(LinkRoute.registerURLs())
-        #expect(group.matchers.count == 3)
-        #expect(group.matchers[0].schemes == ["http", "https"])
-        #expect(group.matchers[1].hosts == ["shared.example.com", "store.example.com"])
-        #expect(group.matchers[2].schemes == ["myapp"])
-        #expect(group.matchers[2].hosts == nil)
+        #expect(group.groups.count == 3)
+        #expect(group.groups[0].schemes == ["http", "https"])
+        #expect(group.groups[1].hosts == ["shared.example.com", "store.example.com"])
+        #expect(group.groups[2].schemes == ["myapp"])
+        #expect(group.groups[2].hosts == nil)
         let explicit = URLMatcherGroup<LinkRoute>.group(schemes: ["MyApp", "https"], hosts: ["Links.Example.com"]) {
             $0.map("p/{id}") { try .profile(id: $0.param("id")) }
         }

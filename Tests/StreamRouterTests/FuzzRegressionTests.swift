@@ -59,6 +59,6 @@ import Testing
             $0.map("*\u{301}/{id}") { "any" }
         }
         #expect(group.patternErrors.map(\.reason) == [.malformedParameter(segment: "x{\u{301}")])
-        #expect(group.matchers[0].patterns == ["*\u{301}/{id}"])
+        #expect(group.groups[0].patterns == ["*\u{301}/{id}"])
     }
 }

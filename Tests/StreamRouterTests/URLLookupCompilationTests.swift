@@ -88,7 +88,7 @@ import Testing
         for _ in 0..<Self.warmUpLookups {
             #expect(try group.match(url).get() == 4)
         }
-        #expect(group.matchers.first?.patterns == ["d/{ok}"])
+        #expect(group.groups.first?.patterns == ["d/{ok}"])
     }
 
     /// The check a mapper runs when a pattern is registered reports what compiling it

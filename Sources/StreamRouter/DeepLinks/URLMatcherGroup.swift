@@ -43,9 +43,8 @@ import Foundation
 /// > lookups before scan the patterns in declaration order, with the same answers. So
 /// > creating a router costs little more than registering its mappings.
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
-    /// The groups, in the order they are tried (for tests and diagnostics).
-    package let matchers: [URLMatcher<Route>]
-    /// What matching reads of every group.
+    /// What matching reads of every group: the compiled groups, in the order they are
+    /// tried.
     @usableFromInline let lookup: _URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
@@ -55,17 +54,19 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// The `async` mappings' closures, by the same numbering; empty when no group has any.
     @usableFromInline let asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
 
+    /// The compiled groups, in the order they are tried (for tests and diagnostics).
+    package var groups: [URLGroup] { lookup.groups }
+
     /// Joins groups, tried in the given order.
     ///
     /// - Parameter matchers: Groups, usually made with the `group` builders.
     public init(matchers: [URLMatcherGroup<Route>]) {
-        self.init(compiled: matchers.flatMap { $0.matchers })
-    }
-
-    private init(compiled matchers: [URLMatcher<Route>]) {
-        self.matchers = matchers
-        lookup = _URLLookup(matchers.map { ($0.index, $0.patterns) })
-        routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
+        guard matchers.count != 1 else {
+            self = matchers[0]
+            return
+        }
+        lookup = _URLLookup(matchers.flatMap { $0.groups })
+        routes = matchers.flatMap { $0.routes }
         var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
         var first = 0
@@ -82,8 +83,17 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         self.asyncRoutes = asyncRoutes
     }
 
-    private init(matcher: URLMatcher<Route>) {
-        self.init(compiled: [matcher])
+    /// One group: its schemes and hosts, and the mappings `build` registers.
+    private init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
+        let mapper = URLPathMapper<Route>()
+        build(mapper)
+        let (patterns, routes, stacks, asyncRoutes) = mapper.mappings
+        lookup = _URLLookup([
+            URLGroup(schemes: schemes, hosts: hosts, patterns: patterns, patternErrors: mapper.patternErrors)
+        ])
+        self.routes = routes
+        self.stacks = stacks
+        self.asyncRoutes = asyncRoutes
     }
 
     /// A group for one host, over `http` and `https`.
@@ -101,7 +111,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///   - hosts: The hosts, case-insensitive.
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
     public static func group(_ hosts: [String], _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
-        Self(matcher: URLMatcher(schemes: Array(URLMatcher<Route>.webSchemes), hosts: hosts, build: mapPaths))
+        Self(schemes: Array(URLGroup.webSchemes), hosts: hosts, build: mapPaths)
     }
 
     /// A group for one scheme, such as a custom `myapp` scheme.
@@ -131,13 +141,13 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         hosts: [String]? = nil,
         _ mapPaths: (URLPathMapper<Route>) -> Void
     ) -> Self {
-        Self(matcher: URLMatcher(schemes: schemes, hosts: hosts, build: mapPaths))
+        Self(schemes: schemes, hosts: hosts, build: mapPaths)
     }
 
     /// The patterns that failed to compile, in every group; their mappings never match.
     /// Expect it empty in a test.
     public var patternErrors: [URLPatternError] {
-        matchers.flatMap(\.patternErrors)
+        groups.flatMap(\.patternErrors)
     }
 
     /// The route `url` maps to, or why it maps to none. Pure: navigates nowhere and

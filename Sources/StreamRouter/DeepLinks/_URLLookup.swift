@@ -7,7 +7,8 @@ import Synchronization
 /// group's `match` only runs that closure.
 @usableFromInline
 final class _URLLookup: Sendable {
-    private let groups: [URLGroupIndex]
+    /// The groups, in the order they are tried.
+    let groups: [URLGroup]
     /// The number, in the flat list of every group's mappings, of each group's first one.
     private let firstMappings: [Int]
     /// Per mapping of the flat list: its pattern text, checked when it was registered (what
@@ -41,10 +42,10 @@ final class _URLLookup: Sendable {
         }
     }
 
-    /// The groups in order, each with its mappings' patterns (checked by
-    /// ``_URLPattern/validate(_:)``) in declaration order. Compiles nothing.
-    init(_ groups: [(index: URLGroupIndex, patterns: [String])]) {
-        self.groups = groups.map { $0.index }
+    /// The groups in order, their patterns checked by ``_URLPattern/validate(_:)``.
+    /// Compiles nothing.
+    init(_ groups: [URLGroup]) {
+        self.groups = groups
         var firstMappings: [Int] = []
         var patterns: [String] = []
         for group in groups {

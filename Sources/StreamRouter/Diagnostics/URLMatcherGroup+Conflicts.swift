@@ -27,7 +27,7 @@ extension URLMatcherGroup {
     /// a `/`, which no segment does, so they never equal a literal.
     private var conflictItems: [ConflictItem] {
         var items: [ConflictItem] = []
-        for matcher in matchers {
+        for matcher in groups {
             let schemes = matcher.schemes.sorted()
             // Registered patterns were checked, so each compiles.
             for pattern in matcher.patterns {

@@ -14,13 +14,15 @@ extension URLMatcherGroup {
     /// does. The text is deterministic (schemes and hosts sorted) and every label is escaped.
     /// - Returns: The DOT text of a `digraph`, ending with a newline.
     public func graphviz() -> String {
-        let branches = matchers.enumerated().map { number, matcher in
+        var first = 0  // the flat number of the group's first mapping
+        let branches = groups.enumerated().map { number, matcher in
+            defer { first += matcher.patterns.count }
             let schemes = matcher.schemes.sorted().joined(separator: ", ")
             let hosts = matcher.hosts.map { $0.sorted().joined(separator: ", ") } ?? "(host read as the path)"
             let entries = matcher.patterns.enumerated().map { index, pattern in
                 RouteMap.Entry(
                     segments: pattern.split(separator: "/").map(String.init),
-                    label: pattern + (matcher.stacks[index] == nil ? "" : "\nstack"))
+                    label: pattern + (stacks[first + index] == nil ? "" : "\nstack"))
             }
             return RouteMap.Branch(
                 label: "group \(number): \(schemes)\n\(hosts)", entries: entries,

@@ -32,9 +32,9 @@ extension URLMatcherGroup {
     public func androidIntentFilters() -> String {
         var filters: [String] = []
         let mappings = associationMappings
-        for (group, matcher) in matchers.enumerated() {
-            let web = matcher.schemes.filter { URLMatcher<Route>.webSchemes.contains($0) }.sorted()
-            let custom = matcher.schemes.filter { !URLMatcher<Route>.webSchemes.contains($0) }.sorted()
+        for (group, matcher) in groups.enumerated() {
+            let web = matcher.schemes.filter { URLGroup.webSchemes.contains($0) }.sorted()
+            let custom = matcher.schemes.filter { !URLGroup.webSchemes.contains($0) }.sorted()
             let own = mappings.filter { $0.group == group }
             if let hosts = matcher.hosts {
                 let paths = own.map { AssociationPath(segments: $0.segments[...]) }

@@ -5,7 +5,7 @@ struct AssociationMapping<Route: Sendable> {
     /// Its pattern, as registered.
     let pattern: String
     /// Its group, and the group's position.
-    let matcher: URLMatcher<Route>
+    let matcher: URLGroup
     let group: Int
     /// Its compiled segments.
     let segments: [PatternSegment]
@@ -17,7 +17,7 @@ extension URLMatcherGroup {
     var associationMappings: [AssociationMapping<Route>] {
         var mappings: [AssociationMapping<Route>] = []
         var index = 0
-        for (group, matcher) in matchers.enumerated() {
+        for (group, matcher) in groups.enumerated() {
             for pattern in matcher.patterns {
                 if let compiled = try? _URLPattern(pattern) {
                     mappings.append(

@@ -1,14 +1,29 @@
-/// What URL matching reads of one group besides its patterns: its schemes and its hosts. Not generic, so that the whole lookup is compiled for
-/// concrete types (see ``_URLLookup``).
+/// One compiled URL group: the schemes and hosts it accepts and its mappings' patterns, in
+/// declaration order. Not generic: the routes its mappings make are closures that
+/// ``URLMatcherGroup`` keeps, by the mapping's number; everything matching reads is here,
+/// so that the whole lookup (``_URLLookup``) is compiled for concrete types.
+///
+/// The patterns are checked when registered and compiled into a ``_RouteTrie`` (the engine
+/// of route tables) once the groups have been matched a few times (see ``_URLLookup``), so
+/// a lookup walks the URL's decoded segments instead of testing every pattern in turn, and
+/// returns the first mapping in declaration order that matches.
 ///
 /// An immutable class: the lookup visits each group it tries without copying (and
-/// retaining) its sets and arrays.
-final class URLGroupIndex: Sendable {
+/// retaining) its sets and arrays. Not public: users name groups (``URLMatcherGroup``),
+/// never one compiled group.
+package final class URLGroup: Sendable {
+    /// The schemes `http` and `https`, accepted by groups that name no scheme.
+    package static var webSchemes: Set<String> { ["http", "https"] }
+
     /// The accepted schemes, lowercased.
-    let schemes: Set<String>
+    package let schemes: Set<String>
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
-    /// path segment.
-    let hosts: Set<String>?
+    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
+    package let hosts: Set<String>?
+    /// The registered patterns, in declaration order (malformed ones left out).
+    package let patterns: [String]
+    /// The patterns that failed their check; their mappings never match.
+    package let patternErrors: [URLPatternError]
     /// The schemes' bytes, compared with the scheme as written (ASCII case ignored).
     private let schemeBytes: FlatTexts
     /// The hosts' bytes, compared with a plain host as written (no string made).
@@ -16,12 +31,14 @@ final class URLGroupIndex: Sendable {
     /// Whether the group reads the host as the first path segment (it names no hosts).
     let hostLeadsPath: Bool
 
-    init(schemes: Set<String>, hosts: Set<String>?) {
-        self.schemes = schemes
-        self.hosts = hosts
+    init(schemes: [String], hosts: [String]?, patterns: [String], patternErrors: [URLPatternError]) {
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        self.patterns = patterns
+        self.patternErrors = patternErrors
         hostLeadsPath = hosts == nil
-        schemeBytes = FlatTexts(schemes.sorted())
-        hostBytes = FlatTexts((hosts ?? []).sorted())
+        schemeBytes = FlatTexts(self.schemes.sorted())
+        hostBytes = FlatTexts((self.hosts ?? []).sorted())
     }
 
     /// Whether the group accepts the scheme written as `raw`.
