@@ -19,7 +19,7 @@
 /// > one total order consistent with the history: for consecutive actions `a`, `b` of any
 /// > stream, `b.previousPath == a.currentPath`. Streams never keep the navigator alive;
 /// > when it is deallocated they deliver what they buffered, then finish.
-public final class Navigator: PathPublisher {
+public final class Navigator: PathPublisher, StatePersisting {
     typealias State = NavigatorSnapshot
 
     /// What the navigator's lock publishes: the action (`nil` for ``clear()``, which is not
@@ -72,13 +72,13 @@ public final class Navigator: PathPublisher {
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, larger than ``InputPolicy/maximumStateBytes``, with more
     /// entries than ``InputPolicy/maximumHistoryEntries``), the navigator starts at
-    /// `initialPath`, reports why on ``persistenceEvents``, and leaves the store untouched
+    /// `initialPath`, reports why on ``StatePersisting/persistenceEvents``, and leaves the store untouched
     /// until the first change. Restored paths are checked against `policy` too: a history
     /// holding a path it rejects is reported as unreadable.
     ///
     /// > Note: Saving never runs on the navigating task: a change records the new history
     /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
-    /// > into few writes. Call ``flush()`` to write it at once (at app termination, in tests).
+    /// > into few writes. Call ``StatePersisting/flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
         let persistence = StatePersistence<NavigationHistory<String>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
@@ -277,15 +277,6 @@ public final class Navigator: PathPublisher {
         persistence?.save { history }
     }
 
-    /// Writes the latest history to the store now, on the calling thread, after any write
-    /// under way; returns once it is written (a failure is reported on
-    /// ``persistenceEvents``). Call it when the app is about to terminate, and in tests before
-    /// reading the store. Does nothing for a navigator made without a store, or when
-    /// everything is written already.
-    public func flush() {
-        persistence?.flush()
-    }
-
     /// Pushes `target` (or replaces the current entry with it) and publishes the `.push`;
     /// nothing when it is the current path.
     private static func push(
@@ -356,20 +347,11 @@ public final class Navigator: PathPublisher {
         )
     }
 
-    /// How restoring from the store went, then each failed save, with an unbounded buffer.
-    public var persistenceEvents: SubjectStream<PersistenceEvent> {
-        persistenceEvents()
-    }
-
-    /// How restoring from the store went, then each failed save. Empty (finishes at once)
-    /// for a navigator made without a store.
-    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
-    }
-
-    /// How restoring from the store went; `nil` for a navigator made without a store.
-    public var restoration: PersistenceEvent? {
-        persistence?.restoration
+    /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
+    /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a
+    /// navigator made without a store.
+    public var _persistence: _PersistenceHandle? {
+        persistence?.handle
     }
 
     /// The number of live streams of this navigator (for tests and diagnostics).

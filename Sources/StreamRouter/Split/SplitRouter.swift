@@ -23,7 +23,7 @@ import Synchronization
 /// presentations. ``isCollapsed`` is layout only.
 ///
 /// > Note: Thread-safe, as ``Router`` is.
-public final class SplitRouter<Route: RouteProvider>: Sendable {
+public final class SplitRouter<Route: RouteProvider>: StatePersisting {
     /// The columns.
     public let columns: SplitColumns
     /// The router keeping the filled columns as one stack: navigate, guard, observe, save
@@ -173,6 +173,13 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> NavigationGuardID {
         router.addGuard(named: name, deadline: deadline, check)
+    }
+
+    /// The persistence of ``router`` behind ``StatePersisting``'s accessors
+    /// (``StatePersisting/restoration``, ``StatePersisting/persistenceEvents``,
+    /// ``StatePersisting/flush()``); `nil` for a split router made without a store.
+    public var _persistence: _PersistenceHandle? {
+        router._persistence
     }
 
     // MARK: - Streams
