@@ -56,8 +56,8 @@ public final class NavigatorModel {
     ) {
         self.navigator = navigator
         self.patterns = patterns
-        let snapshots = navigator.snapshots(bufferingPolicy: bufferingPolicy)
-        let snapshot = navigator.snapshot
+        let snapshots = navigator.states(bufferingPolicy: bufferingPolicy)
+        let snapshot = navigator.state
         path = snapshot.path
         lastAction = snapshot.lastAction
         canGoBack = snapshot.canGoBack

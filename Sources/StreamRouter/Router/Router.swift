@@ -57,7 +57,7 @@ import Synchronization
 /// > under any lock, and may call the router's reads; a navigation of the same router they
 /// > start fails at once with ``NavigationError/reentrantNavigation`` (it would otherwise
 /// > wait forever for the navigation that runs them).
-public final class Router<Route: RouteProvider>: PathPublisher, StatePersisting {
+public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, StatePersisting {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
@@ -655,24 +655,50 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePersisting 
         )
     }
 
-    /// The current state, then the state after each navigation that changed it, with an
-    /// unbounded buffer.
-    public var states: some AsyncSequence<RouterState<Route>, Never> & Sendable {
-        states()
+    /// The current state, then the state after each navigation that changed it (save it
+    /// here to persist the stack; ``StatePublisher``).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterState<Route>> {
+        distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0.isIdentical(to: $1) }, element: { $0 })
     }
 
-    /// The current state, then the state after each navigation that changed it (save it
-    /// here to persist the stack).
-    /// - Parameter bufferingPolicy: The buffer of the underlying subscription.
-    public func states(
-        bufferingPolicy: BufferingPolicy = .unbounded
-    ) -> some AsyncSequence<RouterState<Route>, Never> & Sendable {
-        storage.subscribe(
+    /// The current state read through `element`, then after each navigation that changed
+    /// it, never the same element twice in a row: the state stream of the router and of
+    /// what is built on it (a ``SplitRouter``).
+    ///
+    /// The comparison runs under the router's lock for every completed navigation, in order
+    /// (so it follows the last element even when the buffer drops some), and only for this
+    /// subscription: a router without state subscribers does none of it.
+    /// - Parameters:
+    ///   - sameBase: Whether two states give the same element without computing it (an O(1)
+    ///     check that spares `element`).
+    ///   - element: What the stream yields for a state.
+    func distinctStates<Element: Equatable & Sendable>(
+        bufferingPolicy: BufferingPolicy,
+        sameBase: @escaping @Sendable (RouterState<Route>, RouterState<Route>) -> Bool,
+        element: @escaping @Sendable (RouterState<Route>) -> Element
+    ) -> SubjectStream<Element> {
+        let last = Locked<(state: RouterState<Route>, element: Element)?>(nil)
+        return storage.subscribe(
             bufferingPolicy: bufferingPolicy,
-            initial: { [$0.state] },
-            transform: { $0.state }
+            initial: { storage in
+                let first = element(storage.state)
+                last.withLock { $0 = (storage.state, first) }
+                return [first]
+            },
+            transform: { event in
+                guard let state = event.state else { return nil }
+                return last.withLock { last -> Element? in
+                    if let previous = last, sameBase(previous.state, state) {
+                        last?.state = state
+                        return nil
+                    }
+                    let next = element(state)
+                    defer { last = (state, next) }
+                    return last?.element == next ? nil : next
+                }
+            }
         )
-        .removeDuplicates()
     }
 
     /// Stream-shaped navigation (XRouter's `rx` bindings): a navigation as a stream that

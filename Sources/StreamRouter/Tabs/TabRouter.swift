@@ -28,7 +28,9 @@ import Synchronization
 /// > critical section that publishes them, so every subscriber of ``events`` sees one
 /// > total order across tabs, in which each tab's events keep their own order. A tab
 /// > router's lock is only ever taken after a router's, never before.
-public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher, StatePersisting {
+public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher, StatePublisher,
+    StatePersisting
+{
     /// The tabs, in the order given.
     public let tabs: [Tab]
     /// The URL groups ``openURL(_:)`` matches against.
@@ -671,12 +673,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// The whole tree now, then after each change (a navigation on any tab, a selection).
-    public var states: SubjectStream<TabRouterState<Tab, Route>> {
-        states()
-    }
-
-    /// The whole tree now, then after each change.
+    /// The whole tree now, then after each change (a navigation on any tab, a selection;
+    /// ``StatePublisher``).
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
         tracking {
