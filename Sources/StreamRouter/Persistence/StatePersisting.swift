@@ -8,9 +8,11 @@ import AsyncObservables
 /// ``persistenceEvents(bufferingPolicy:)``) and ``flush()``.
 ///
 /// ```swift
-/// func saveBeforeTermination(_ app: some StatePersisting) {
-///     app.flush()
-///     if case .saveFailed(let error)? = app.restoration { print(error) }
+/// func logPersistence(of source: some StatePersisting) async {
+///     for await event in source.persistenceEvents { print(event) }  // the restore outcome, then each failed save
+/// }
+/// func applicationWillTerminate(_ sources: [any StatePersisting]) {
+///     for source in sources { source.flush() }
 /// }
 /// ```
 ///
