@@ -17,7 +17,7 @@ import AsyncObservables
 /// ```
 ///
 /// > Note: The library's types are the conformers; a type of the app conforms by forwarding
-/// > ``_persistence`` to one of them.
+/// > `_persistence` to one of them.
 public protocol StatePersisting: AnyObject, Sendable {
     /// The persistence behind the accessors; `nil` for one made without a store.
     /// Made by the library (forward it to compose one of its types).
