@@ -139,8 +139,9 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Waits until exactly `count` sleeps are waiting on this clock now (started, and
-    /// neither resumed by an advance nor cancelled): for example that a debounce has
-    /// cancelled the timers its newer elements replaced, and only the latest is left.
+    /// neither resumed by an advance nor cancelled): for example that a throttle has gone
+    /// idle after an interval without elements, or that an operator whose consumer left has
+    /// ended its timer.
     /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
     public func waitForSleepers(pending count: Int, timeout: Duration = .seconds(30)) async throws {
         try await eventually(timeout: timeout) { sleeperCount == count }

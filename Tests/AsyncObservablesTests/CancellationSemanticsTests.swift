@@ -44,4 +44,80 @@ import Testing
         #expect(await consumer.value == nil)
         try await eventually { first.subscriberCount == 0 && second.subscriberCount == 0 }
     }
+
+    /// A consumer of a timed operator cancelled while the operator holds an element for it
+    /// (debounce: waiting for its quiet interval; throttle: for its interval's end; timeout:
+    /// with its timer asleep) ends at once: the base is no longer read and the timer's sleep
+    /// is cancelled.
+    @Test(arguments: TimedOperator.allCases)
+    func cancellingATimedOperatorsConsumerMidDeliveryEndsIt(_ timed: TimedOperator) async throws {
+        let clock = TestClock()
+        let subject = MulticastSubject<Int>()
+        let recorder = timed.record(subject.values, clock: clock)
+        subject.send(1)
+        if timed == .debounce {
+            try await clock.waitForSleepers(scheduled: 1)
+            clock.advance(by: .seconds(1))
+        }
+        #expect(try await recorder.next(1) == [1])
+        let scheduled = clock.scheduledCount
+        subject.send(2)
+        if timed == .debounce {
+            try await clock.waitForSleepers(scheduled: scheduled + 1)  // 2 waits, its timer asleep
+        }
+        recorder.cancel()
+        try await eventually { subject.subscriberCount == 0 && clock.sleeperCount == 0 }
+        // Throttle and debounce still held 2; a timeout may have passed it on before the cancellation.
+        #expect(timed == .timeout ? recorder.values.starts(with: [1]) : recorder.values == [1])
+    }
+
+    /// A timed operator's consumer whose task is already cancelled gets nothing, even with
+    /// elements ready for it.
+    @Test(arguments: TimedOperator.allCases)
+    func aCancelledTimedOperatorsConsumerGetsNil(_ timed: TimedOperator) async throws {
+        let subject = CurrentValueSubject(0)
+        let clock = TestClock()
+        let values = subject.values
+        let received = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await timed.collect(values, clock: clock)
+        }
+        #expect(await received.value == [])
+        try await eventually { subject.subscriberCount == 0 && clock.sleeperCount == 0 }
+    }
+}
+
+/// The clock-driven operators, for tests that run the same steps on each.
+enum TimedOperator: CaseIterable, Sendable, CustomTestStringConvertible {
+    case debounce
+    case throttle
+    case timeout
+
+    var testDescription: String { "\(self)" }
+
+    /// What the calling task receives of `base` through this operator, until it ends.
+    func collect(_ base: SubjectStream<Int>, clock: TestClock) async -> [Int] {
+        switch self {
+        case .debounce: await Self.collect(base.debounce(for: .seconds(1), clock: clock))
+        case .throttle: await Self.collect(base.throttle(for: .seconds(1), clock: clock))
+        case .timeout: await Self.collect(base.timeout(after: .seconds(1), clock: clock))
+        }
+    }
+
+    private static func collect(_ sequence: some AsyncSequence<Int, some Error>) async -> [Int] {
+        var received: [Int] = []
+        do {
+            for try await value in sequence { received.append(value) }
+        } catch {}
+        return received
+    }
+
+    /// A recorder of `base` through this operator.
+    func record(_ base: SubjectStream<Int>, clock: TestClock) -> StreamRecorder<Int> {
+        switch self {
+        case .debounce: StreamRecorder(base.debounce(for: .seconds(1), clock: clock))
+        case .throttle: StreamRecorder(base.throttle(for: .seconds(1), clock: clock))
+        case .timeout: StreamRecorder(base.timeout(after: .seconds(1), clock: clock))
+        }
+    }
 }

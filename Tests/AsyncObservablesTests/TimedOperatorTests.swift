@@ -12,8 +12,10 @@ import Testing
         clock.advance(by: .milliseconds(500))
         source.send("b")  // restarts the quiet period
         try await source.waitForRequests(3)
-        try await clock.waitForSleepers(scheduled: 2)
+        #expect(clock.scheduledCount == 1)  // "b" moved the deadline: the one timer sleeps on
         clock.advance(by: .milliseconds(600))  // t = 1.1 s: "a"'s period would be over, "b"'s is not
+        try await clock.waitForSleepers(scheduled: 2)  // the timer woke at 1 s and sleeps until 1.5 s
+        try await recorder.expectNoNewValues()
         clock.advance(by: .milliseconds(400))  // t = 1.5 s: "b" survived its period
         #expect(try await recorder.next(1) == ["b"])
         source.send("c")
@@ -63,8 +65,8 @@ import Testing
         clock.advance(by: .milliseconds(500))
         source.send(1)  // restarts the timer: the deadline is now 1.5 s
         #expect(try await recorder.next(1) == [1])
-        try await clock.waitForSleepers(scheduled: 2)
         clock.advance(by: .milliseconds(900))  // t = 1.4 s: not yet
+        try await clock.waitForSleepers(scheduled: 2)  // the timer woke at 1 s and sleeps until 1.5 s
         try await recorder.expectNoNewValues()
         #expect(!recorder.isFinished)
         clock.advance(by: .milliseconds(100))
@@ -120,21 +122,23 @@ import Testing
         try await eventually { subject.subscriberCount == 0 && clock.sleeperCount == 0 }
     }
 
-    /// A debounce fed by a `CurrentValueSubject`: the replayed current value starts a timer
-    /// too (TestingStreams.md, "Debounce a view model fed by a subject").
+    /// A debounce fed by a `CurrentValueSubject`: the replayed current value starts the timer
+    /// too, and an element that finds the timer idle starts it again (TestingStreams.md,
+    /// "Debounce a view model fed by a subject").
     @Test func subjectFedDebounce() async throws {
         let clock = TestClock()
         let query = CurrentValueSubject("")
         let searches = StreamRecorder(query.values.debounce(for: .milliseconds(300), clock: clock))
-        try await clock.waitForSleepers(scheduled: 1)  // the replayed "" has its timer
-        for text in ["s", "sw"] {
-            let scheduled = clock.scheduledCount
-            query.send(text)
-            try await clock.waitForSleepers(scheduled: scheduled + 1)
-        }
-        try await clock.waitForSleepers(pending: 1)  // the replaced timers are cancelled
+        try await clock.waitForSleepers(scheduled: 1)  // the replayed "" has started the timer
+        clock.advance(by: .milliseconds(300))
+        #expect(try await searches.next(1) == [""])
+
+        let scheduled = clock.scheduledCount
+        query.send("sw")
+        try await clock.waitForSleepers(scheduled: scheduled + 1)  // read, and the idle timer started
         clock.advance(by: .milliseconds(300))
         #expect(try await searches.next(1) == ["sw"])
+        try await clock.waitForSleepers(pending: 0)  // delivered: nothing is timed
         try await searches.expectNoNewValues()
     }
 

@@ -6,8 +6,8 @@ import Testing
 
 /// Consumers cancelled while a publisher on another thread delivers to them: the inversion
 /// that deadlocked a publisher yielding under its lock against `Task.cancel` running the
-/// stream's termination handler. Each source gets 20,000 cancellations (100,000 in all),
-/// under a watchdog that fails the test instead of hanging when the threads stop moving.
+/// stream's termination handler. Each source gets 20,000 cancellations, under a watchdog
+/// that fails the test instead of hanging when the threads stop moving.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct CancellationStressTests {
     static let cancellations = 20_000
 
@@ -42,6 +42,39 @@ import Testing
     @Test func cancellingSubjectConsumersWhileSending() async throws {
         let subject = CurrentValueSubject(0)
         try await stress(publish: { step in subject.send(step) }, subscribe: { subject.values })
+        try await eventually { subject.subscriberCount == 0 }
+    }
+
+    /// Consumers of the clock-driven operators cancelled while a thread sends to their base:
+    /// the task reading the base and the timer task deliver through the operator's state
+    /// machine, and the consumer's cancellation handler ends both. Debounce with no quiet
+    /// interval delivers from its timer as soon as it catches up with the sends; throttle
+    /// delivers the first element at once and the others at each interval's end; the timeout's
+    /// timer keeps waking to find its deadline moved.
+    @Test func cancellingDebounceConsumersWhileSending() async throws {
+        let subject = MulticastSubject<Int>()
+        try await stress(
+            publish: { step in subject.send(step) },
+            subscribe: { subject.values.debounce(for: .zero, clock: ContinuousClock()) }
+        )
+        try await eventually { subject.subscriberCount == 0 }
+    }
+
+    @Test func cancellingThrottleConsumersWhileSending() async throws {
+        let subject = MulticastSubject<Int>()
+        try await stress(
+            publish: { step in subject.send(step) },
+            subscribe: { subject.values.throttle(for: .microseconds(50), clock: ContinuousClock()) }
+        )
+        try await eventually { subject.subscriberCount == 0 }
+    }
+
+    @Test func cancellingTimeoutConsumersWhileSending() async throws {
+        let subject = MulticastSubject<Int>()
+        try await stress(
+            publish: { step in subject.send(step) },
+            subscribe: { subject.values.timeout(after: .milliseconds(5), clock: ContinuousClock()) }
+        )
         try await eventually { subject.subscriberCount == 0 }
     }
 

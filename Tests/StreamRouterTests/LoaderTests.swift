@@ -46,6 +46,35 @@ import Testing
         #expect(releases.withLock { $0 } == 1, "released when its entry left")
     }
 
+    @Test func twoLoadersKeepBothValuesAndEntriesLeavingTogetherReleaseAll() async throws {
+        let router = Router<Route>()
+        let releases = Locked(0)
+        router.addLoader(named: "profile") { route in
+            guard case .profile(let id) = route else { return nil }
+            return Profile(id: id, releases: releases)
+        }
+        router.addLoader(named: "title") { route in
+            guard case .profile(let id) = route else { return nil }
+            return "Profile \(id)"
+        }
+        try await router.navigate(to: .profile(id: 1))
+        try await router.navigate(to: .a)
+        try await router.navigate(to: .profile(id: 2))
+        #expect(router.loaded(Profile.self, for: .profile(id: 2))?.id == 2)
+        #expect(router.loaded(String.self, for: .profile(id: 2)) == "Profile 2", "the second loader's value")
+        #expect(router.loaded(String.self, for: .profile(id: 1)) == "Profile 1")
+        // Every entry is new: both profiles' entries leave in one commit.
+        try await router.replace(with: [.profile(id: 5), .a])
+        #expect(releases.withLock { $0 } == 2, "both entries that left released their values")
+        #expect(router.loaded(Profile.self, for: .profile(id: 1)) == nil)
+        #expect(router.loaded(Profile.self, for: .profile(id: 5))?.id == 5)
+        #expect(router.loaded(String.self, for: .profile(id: 5)) == "Profile 5")
+        try await router.navigateBack()
+        #expect(router.loaded(Profile.self, for: .profile(id: 5))?.id == 5, "its entry is still there")
+        try await router.replace(with: [])
+        #expect(releases.withLock { $0 } == 3)
+    }
+
     @Test func eachEntryKeepsItsOwnValueAndTheTopmostIsRead() async throws {
         let router = Router<Route>()
         let counter = Locked(0)

@@ -52,7 +52,7 @@ import Testing
         queries.send("s")
         queries.send("sw")
         try await queries.waitForRequests(3)
-        try await clock.waitForSleepers(scheduled: 2)
+        try await clock.waitForSleepers(scheduled: 1)
         clock.advance(by: .milliseconds(300))
         #expect(try await recorder.next(1) == ["sw"])
     }

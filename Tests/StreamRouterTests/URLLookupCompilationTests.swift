@@ -111,11 +111,11 @@ import Testing
             let text = parts.joined(separator: "/")
             var compiled: URLPatternError?
             do {
-                _ = try URLPattern(text)
+                _ = try _URLPattern(text)
             } catch {
                 compiled = error
             }
-            #expect(URLPattern.error(in: text) == compiled, "\(text)")
+            #expect(_URLPattern.error(in: text) == compiled, "\(text)")
             if let compiled { errors.insert("\(compiled.reason)".prefix(while: { $0 != "(" }).description) }
         }
         #expect(errors.count == 5, "\(errors)")  // every kind of error was met

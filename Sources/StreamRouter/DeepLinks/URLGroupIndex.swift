@@ -1,5 +1,5 @@
 /// What URL matching reads of one group besides its patterns: its schemes and its hosts. Not generic, so that the whole lookup is compiled for
-/// concrete types (see ``URLLookup``).
+/// concrete types (see ``_URLLookup``).
 ///
 /// An immutable class: the lookup visits each group it tries without copying (and
 /// retaining) its sets and arrays.

@@ -1,9 +1,9 @@
 /// One compiled URL group: the schemes and hosts it accepts and its path mappings, in
 /// declaration order. Made by the `group` builders of ``URLMatcherGroup``.
 ///
-/// The mappings' patterns are checked when registered and compiled into a ``RouteTrie``
+/// The mappings' patterns are checked when registered and compiled into a ``_RouteTrie``
 /// (the engine of route tables) once the group has been matched a few times (see
-/// ``URLLookup``), so a lookup walks the URL's decoded segments instead of testing every
+/// ``_URLLookup``), so a lookup walks the URL's decoded segments instead of testing every
 /// pattern in turn, and returns the first mapping in declaration order that matches.
 ///
 /// Not public: users name groups (``URLMatcherGroup``), never one compiled group.

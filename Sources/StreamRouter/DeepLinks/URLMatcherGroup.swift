@@ -46,9 +46,9 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// The groups, in the order they are tried (for tests and diagnostics).
     package let matchers: [URLMatcher<Route>]
     /// What matching reads of every group.
-    @usableFromInline let lookup: URLLookup
+    @usableFromInline let lookup: _URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
-    /// ``URLLookup/find(_:)``).
+    /// ``_URLLookup/find(_:)``).
     @usableFromInline let routes: [@Sendable (MatchedURL) throws -> Route]
     /// The stack mappings' closures, by the same numbering; empty when no group has any.
     @usableFromInline let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
@@ -64,7 +64,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
 
     private init(compiled matchers: [URLMatcher<Route>]) {
         self.matchers = matchers
-        lookup = URLLookup(matchers.map { ($0.index, $0.patterns) })
+        lookup = _URLLookup(matchers.map { ($0.index, $0.patterns) })
         routes = matchers.count == 1 ? matchers[0].routes : matchers.flatMap { $0.routes }
         var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
@@ -160,7 +160,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         return route(for: found)
     }
 
-    /// The route the mapping `found` (from ``URLLookup/find(_:)``) makes, or why it makes
+    /// The route the mapping `found` (from ``_URLLookup/find(_:)``) makes, or why it makes
     /// none.
     @inlinable
     func route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {

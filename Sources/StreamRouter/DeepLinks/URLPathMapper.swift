@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// > Note: Thread-safe, though a group's closure normally runs on one thread.
 public final class URLPathMapper<Route: Sendable>: Sendable {
-    /// The registered patterns (checked, not compiled: see ``URLLookup``), the closures that
+    /// The registered patterns (checked, not compiled: see ``_URLLookup``), the closures that
     /// make their routes, and the patterns that failed their check. Patterns and closures
     /// are kept apart, so that a group's patterns are handed on without a copy.
     @usableFromInline
@@ -87,7 +87,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// > (the `open-url` cold-start row registers 100 mappings).
     @inlinable
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        if let error = URLPattern.error(in: pattern) {
+        if let error = _URLPattern.error(in: pattern) {
             collected.withLock { $0.patternErrors.append(error) }
         } else {
             collected.withLock {
@@ -120,7 +120,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        if let error = URLPattern.error(in: pattern) {
+        if let error = _URLPattern.error(in: pattern) {
             collected.withLock { $0.patternErrors.append(error) }
             return
         }
@@ -163,7 +163,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 
     private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
-        if let error = URLPattern.error(in: pattern) {
+        if let error = _URLPattern.error(in: pattern) {
             collected.withLock { $0.patternErrors.append(error) }
             return
         }

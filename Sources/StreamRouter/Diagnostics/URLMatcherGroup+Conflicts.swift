@@ -31,7 +31,7 @@ extension URLMatcherGroup {
             let schemes = matcher.schemes.sorted()
             // Registered patterns were checked, so each compiles.
             for pattern in matcher.patterns {
-                guard let path = (try? URLPattern(pattern))?.conflictTokens else { continue }
+                guard let path = (try? _URLPattern(pattern))?.conflictTokens else { continue }
                 var forms: [[ConflictToken]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {

@@ -16,9 +16,9 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// The current entry.
     public private(set) var current: Entry
     /// The entries one can go back to, the previous one on top.
-    private var back = PersistentStack<Entry>()
+    private var back = _PersistentStack<Entry>()
     /// The forward entries, the nearest on top.
-    private var forward = PersistentStack<Entry>()
+    private var forward = _PersistentStack<Entry>()
 
     /// The most entries (back, current and forward) the history keeps; a push beyond it
     /// drops the oldest entry. Unbounded (`Int.max`) unless set.
@@ -37,8 +37,8 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     package init(entries: [Entry], forwardEntries: [Entry] = []) throws(NavigationHistoryError) {
         guard let current = entries.last else { throw .noCurrentEntry }
         self.current = current
-        back = PersistentStack(bottomFirst: entries.dropLast())
-        forward = PersistentStack(bottomFirst: forwardEntries)
+        back = _PersistentStack(bottomFirst: entries.dropLast())
+        forward = _PersistentStack(bottomFirst: forwardEntries)
     }
 
     /// Decodes a history; one without a current entry is a `DecodingError`.
@@ -98,14 +98,14 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
     /// Makes `entry` current, keeping the old one to go back to; clears the forward entries.
     /// Drops the oldest entry when the history would exceed `maximumEntryCount`.
     package mutating func push(_ entry: Entry) {
-        forward = PersistentStack()
+        forward = _PersistentStack()
         back.push(current, limit: maximumEntryCount - 1)
         current = entry
     }
 
     /// Replaces the current entry; clears the forward entries.
     package mutating func replaceCurrent(with entry: Entry) {
-        forward = PersistentStack()
+        forward = _PersistentStack()
         current = entry
     }
 
@@ -137,8 +137,8 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
 
     /// Drops every back and forward entry, keeping the current one.
     package mutating func clear() {
-        back = PersistentStack()
-        forward = PersistentStack()
+        back = _PersistentStack()
+        forward = _PersistentStack()
     }
 
     /// Whether both histories hold the same entries.

@@ -12,7 +12,7 @@ import Synchronization
 @usableFromInline
 enum _JournalSink<Route: RouteProvider>: Sendable {
     /// A router's own ``NavigationJournal``, or a tab router's recording of one of its tabs.
-    case recorder(RouterJournalRecorder<Route>)
+    case recorder(_RouterJournalRecorder<Route>)
     /// A replay's probe of one attempt (see `Router.performRecorded(_:)`).
     case probe(_JournalProbe<Route>)
 
@@ -49,16 +49,15 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
 /// > reason the events need no run-time exclusivity check.
 ///
 /// ``record(_:)`` is `@inlinable`, and the commit reaches it through a `switch` over the
-/// router's sink (``_JournalSink``): client specialisation, measured by the Benchmarks'
-/// `journal-recording` row.
+/// router's sink (``_JournalSink``), specialised like the pipeline.
 @usableFromInline
-final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
+final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @usableFromInline let capacity: Int
     /// The events held, oldest first: at most `2 * capacity`.
     @exclusivity(unchecked) @usableFromInline private(set) var events: [RouterEvent<Route>] = []
     /// For a tab's router recorded by a ``TabJournalRecorder``: numbers each event from the
     /// counter all its tabs share (see `Tap`); `nil` for a router's own journal.
-    @usableFromInline let numbering: JournalCounter?
+    @usableFromInline let numbering: _JournalCounter?
     /// The number of each event held, when `numbering` is set.
     @exclusivity(unchecked) @usableFromInline private(set) var numbers: [Int] = []
     /// How many events were dropped before the oldest held.
@@ -69,7 +68,7 @@ final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var loads: [UInt64: [String]] = [:]
 
     /// Creates a recorder; call it under the router's lock, with its state.
-    init(capacity: Int, startState: RouterState<Route>, numbering: JournalCounter? = nil) {
+    init(capacity: Int, startState: RouterState<Route>, numbering: _JournalCounter? = nil) {
         self.capacity = max(capacity, 1)
         self.startState = startState
         self.numbering = numbering
@@ -144,7 +143,7 @@ final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
         /// event committed, or, for a rejected attempt, the state before it.
         var journal: NavigationJournal<Route> {
             let excess = max(events.count - capacity, 0)
-            let start = RouterJournalRecorder.state(after: events[..<excess], from: startState)
+            let start = _RouterJournalRecorder.state(after: events[..<excess], from: startState)
             var state = start
             var entries: [NavigationJournal<Route>.Entry] = []
             entries.reserveCapacity(events.count - excess)
@@ -168,7 +167,7 @@ final class RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
 
 /// Numbers the items a ``TabJournalRecorder`` records, across its tabs.
 @usableFromInline
-final class JournalCounter: Sendable {
+final class _JournalCounter: Sendable {
     private let value = Atomic<Int>(0)
 
     /// The next number.

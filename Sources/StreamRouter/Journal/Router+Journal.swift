@@ -20,7 +20,7 @@ extension Router {
     /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         storage.update { storage, _ in
-            storage.journal = .recorder(RouterJournalRecorder(capacity: capacity, startState: storage.state))
+            storage.journal = .recorder(_RouterJournalRecorder(capacity: capacity, startState: storage.state))
         }
     }
 
@@ -42,7 +42,7 @@ extension Router {
     }
 
     /// `sink` when it is this router's own journal, not a tab router's recording of it.
-    private static func ownJournal(_ sink: _JournalSink<Route>?) -> RouterJournalRecorder<Route>? {
+    private static func ownJournal(_ sink: _JournalSink<Route>?) -> _RouterJournalRecorder<Route>? {
         guard case .recorder(let recorder)? = sink, recorder.numbering == nil else { return nil }
         return recorder
     }

@@ -4,7 +4,7 @@ import Synchronization
 /// ``TabNavigationJournal``.
 ///
 /// Each tab's router records into a ``Tap`` of its own, under that router's lock: a
-/// ``RouterJournalRecorder`` (appending its final events, dropping the oldest `capacity` at
+/// ``_RouterJournalRecorder`` (appending its final events, dropping the oldest `capacity` at
 /// once when it holds `2 * capacity`) that numbers each event from one atomic counter shared
 /// by every tab, so the tabs' events merge into one order when the journal
 /// is read. Selections are recorded under the tab router's lock into a list of their own,
@@ -16,7 +16,7 @@ import Synchronization
 /// Nothing else takes two routers' locks, and no lock is taken after the selections'.
 final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
 
-    /// What one tab's router records into: a ``RouterJournalRecorder`` that numbers its
+    /// What one tab's router records into: a ``_RouterJournalRecorder`` that numbers its
     /// events from the counter every tab shares (the router's commit then records into it
     /// specialised, as into a router's own journal), and the tab.
     ///
@@ -24,11 +24,11 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     /// > ``tape`` is read under it.
     struct Tap: Sendable {
         let tab: Tab
-        let recorder: RouterJournalRecorder<Route>
+        let recorder: _RouterJournalRecorder<Route>
 
-        init(tab: Tab, capacity: Int, counter: JournalCounter, startState: RouterState<Route>) {
+        init(tab: Tab, capacity: Int, counter: _JournalCounter, startState: RouterState<Route>) {
             self.tab = tab
-            recorder = RouterJournalRecorder(capacity: capacity, startState: startState, numbering: counter)
+            recorder = _RouterJournalRecorder(capacity: capacity, startState: startState, numbering: counter)
         }
 
         /// A copy of what it holds, in O(1) (the arrays are shared).
@@ -60,7 +60,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     }
 
     private let capacity: Int
-    private let counter = JournalCounter()
+    private let counter = _JournalCounter()
     private let members = Locked<[Member]>([])
     private let selections: Locked<Selections>
 

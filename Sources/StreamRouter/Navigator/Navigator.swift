@@ -30,7 +30,7 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
     }
 
     private let storage: ObservableState<State, Event>
-    private let persistence: StatePersistence<NavigationHistory<String>>?
+    private let persistence: _StatePersistence<NavigationHistory<String>>?
 
     /// The limits every path given to this navigator must stay within.
     public let policy: InputPolicy
@@ -80,7 +80,7 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
     /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
     /// > into few writes. Call ``StatePersisting/flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
-        let persistence = StatePersistence<NavigationHistory<String>>(
+        let persistence = _StatePersistence<NavigationHistory<String>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { history in
             guard history.count <= max(policy.maximumHistoryEntries, 1) else {

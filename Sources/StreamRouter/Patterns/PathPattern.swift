@@ -53,7 +53,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The pattern as a route trie of one entry, built once: ``match(_:)`` runs the same
     /// engine as a ``RouteTable``.
-    let trie: RouteTrie
+    let trie: _RouteTrie
 
     /// The pattern in canonical form (`"user//:id/"` -> `"/user/:id"`).
     public var description: String {
@@ -87,7 +87,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(segment)
         }
         self.segments = segments
-        trie = RouteTrie([segments.map { $0.trieSegment }])
+        trie = _RouteTrie([segments.map { $0.trieSegment }])
     }
 
     private static func segment(
@@ -165,7 +165,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
 extension PathPattern {
     /// The segments as the route trie reads them.
-    var trieSegments: [RouteTrie.Segment] {
+    var trieSegments: [_RouteTrie.Segment] {
         segments.map { $0.trieSegment }
     }
 }
@@ -183,7 +183,7 @@ extension PathPattern.Segment {
     }
 
     /// The segment as the route trie reads it.
-    var trieSegment: RouteTrie.Segment {
+    var trieSegment: _RouteTrie.Segment {
         switch self {
         case .literal(let text): .literal(text)
         case .parameter(let name): .capture(name)

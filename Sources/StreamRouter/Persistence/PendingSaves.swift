@@ -1,6 +1,6 @@
 import AsyncObservables
 
-/// Every live ``StatePersistence`` of the process, so that restoring from a store first
+/// Every live ``_StatePersistence`` of the process, so that restoring from a store first
 /// writes what other navigators and routers have recorded but not written yet.
 ///
 /// Saving runs in the background; without this, a navigator made right after another one

@@ -1,4 +1,4 @@
-/// The literal edges of a ``RouteTrie``: from a node and a segment's bytes to the child
+/// The literal edges of a ``_RouteTrie``: from a node and a segment's bytes to the child
 /// node, in one open-addressed hash table.
 ///
 /// Segments are compared byte for byte, not by Unicode canonical equivalence (`"é"`

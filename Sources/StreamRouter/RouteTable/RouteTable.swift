@@ -27,7 +27,7 @@
 /// > Validators run on the thread that calls ``match(_:)``.
 public struct RouteTable<Value: Sendable>: Sendable {
     @usableFromInline let entries: [Entry]
-    @usableFromInline let trie: RouteTrie
+    @usableFromInline let trie: _RouteTrie
 
     /// Creates a table from entries that may carry validators, in declaration order.
     ///
@@ -42,7 +42,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Parameter entries: The entries; on a match, earlier ones win.
     public init(_ entries: [Entry]) {
         self.entries = entries
-        self.trie = RouteTrie(entries.map { $0.pattern }, indexingStaticPaths: true)
+        self.trie = _RouteTrie(entries.map { $0.pattern }, indexingStaticPaths: true)
     }
 
     /// Creates a table from patterns and their values, in declaration order.

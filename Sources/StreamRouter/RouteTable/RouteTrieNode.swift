@@ -1,4 +1,4 @@
-/// One node of a ``RouteTrie``: the state reached after matching a prefix of pattern
+/// One node of a ``_RouteTrie``: the state reached after matching a prefix of pattern
 /// segments. Children are node indices into the trie's flat storage; literal children are
 /// in the trie's ``RouteLiteralIndex``, and the entries ending here are ranges of the trie's
 /// flat list of entry indices, so a node is a plain value (a lookup copies it without

@@ -1,6 +1,6 @@
 /// What a stack knows of the length of its joined path without running route code: the
 /// UTF-8 bytes of its entries' paths computed when they were made, and how many entries
-/// defer theirs (see ``RouteStackEntry``), in one word.
+/// defer theirs (see ``_RouteStackEntry``), in one word.
 ///
 /// Both counts use wrapping arithmetic: a stack would need gigabytes of paths or billions
 /// of entries to wrap, and a wrapped length would only make a path comparison slower.
@@ -22,7 +22,7 @@ struct _JoinedPathLength: Hashable, Sendable {
 
     /// Counts `entry`, pushed.
     @inlinable
-    mutating func add<Route>(_ entry: RouteStackEntry<Route>) {
+    mutating func add<Route>(_ entry: _RouteStackEntry<Route>) {
         switch entry._path {
         case .known(let path): _known &+= UInt32(truncatingIfNeeded: path.utf8.count)
         case .deferred: _deferred &+= 1
@@ -31,7 +31,7 @@ struct _JoinedPathLength: Hashable, Sendable {
 
     /// Stops counting `entry`, popped.
     @inlinable
-    mutating func remove<Route>(_ entry: RouteStackEntry<Route>) {
+    mutating func remove<Route>(_ entry: _RouteStackEntry<Route>) {
         switch entry._path {
         case .known(let path): _known &-= UInt32(truncatingIfNeeded: path.utf8.count)
         case .deferred: _deferred &-= 1

@@ -15,9 +15,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// absent (``Router/navigateBack(to:)``).
     ///
     /// Boxed, so that an operation's layout does not depend on `Route` (and ``restore(_:)``
-    /// boxed too, so that an operation is small): the compiler then copies requests and
-    /// events holding one with retains, not through value-witness calls (measured by the
-    /// Benchmarks' `open-url` row).
+    /// boxed too, so that an operation is small; see the Performance design article).
     indirect case backTo(Route)
     /// Dismiss every presentation and pop every route (``Router/navigateToRoot()``).
     case toRoot

@@ -13,10 +13,8 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
     /// The operations this attempt was redirected from, oldest first; empty when a guard
     /// has not redirected it.
     public var redirectedFrom: [NavigationOperation<Route>] { fields.redirectedFrom }
-    /// The fields, boxed: a navigation copies its request into each event and step, and a
-    /// reference is copied with a retain, where the fields (an enum, an array and a `URL`,
-    /// whose layout only Foundation knows) went through value-witness calls (measured by
-    /// the Benchmarks' `open-url` row).
+    /// The fields, boxed: a navigation copies its request into each event and step (a box,
+    /// see the Performance design article).
     @usableFromInline let fields: Fields
 
     /// Creates a request (for tests of guards).

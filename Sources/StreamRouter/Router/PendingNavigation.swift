@@ -11,6 +11,7 @@ public struct PendingNavigation<Route: RouteProvider>: Sendable {
     public let destinations: [Route]
 
     /// Creates a pending navigation (for tests of guards).
+    @inlinable
     public init(
         request: NavigationRequest<Route>, from: RouterState<Route>, to: RouterState<Route>, destinations: [Route]
     ) {

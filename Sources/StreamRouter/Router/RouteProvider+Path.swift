@@ -6,6 +6,6 @@ extension RouteProvider {
     /// when something reads it (not at all for an entry taking its neighbour's path); see
     /// ``RouteProvider/path``.
     public var path: String {
-        DefaultRoutePath.path(of: self)
+        _DefaultRoutePath.path(of: self)
     }
 }

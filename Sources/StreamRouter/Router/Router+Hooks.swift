@@ -36,10 +36,10 @@ extension Router {
     @usableFromInline
     func runHooksSupersedably(
         _ pending: PendingNavigation<Route>,
-        _ kinds: HookSelection
-    ) async throws(NavigationError) -> HooksOutcome<Route> {
+        _ kinds: _HookSelection
+    ) async throws(NavigationError) -> _HooksOutcome<Route> {
         let ticket = pending.request.id
-        let work = Task { () async -> Result<HooksOutcome<Route>, NavigationError> in
+        let work = Task { () async -> Result<_HooksOutcome<Route>, NavigationError> in
             do throws(NavigationError) {
                 return .success(try await self.runHooks(pending, kinds))
             } catch {
@@ -48,7 +48,7 @@ extension Router {
         }
         let isServed = storage.update { storage, _ in
             guard storage.queue.isServing(ticket) else { return false }
-            storage.runningHooks = RunningHooks(ticket: ticket, cancel: { work.cancel() })
+            storage.runningHooks = _RunningHooks(ticket: ticket, cancel: { work.cancel() })
             return true
         }
         if !isServed {
@@ -67,16 +67,16 @@ extension Router {
         return try outcome.get()
     }
 
-    /// Whether the current task runs a hook of this router (see `GuardedRouters`). While no
+    /// Whether the current task runs a hook of this router (see `_GuardedRouters`). While no
     /// task runs one, no task's set holds the router: that costs one atomic load, not a
     /// task-local read. (A task a hook started that navigates after the hook returned is
     /// not re-entrant: the navigation that ran the hook is no longer in the way.)
     @usableFromInline
     var isRunningHook: Bool {
-        hooksRunning.load(ordering: .acquiring) > 0 && GuardedRouters.contains(self)
+        hooksRunning.load(ordering: .acquiring) > 0 && _GuardedRouters.contains(self)
     }
 
-    /// Runs `body` with this router marked on the task (see `GuardedRouters`) and counted in
+    /// Runs `body` with this router marked on the task (see `_GuardedRouters`) and counted in
     /// ``hooksRunning``.
     @inlinable
     nonisolated(nonsending) func _markingHooks<T>(
@@ -84,28 +84,28 @@ extension Router {
     ) async throws(NavigationError) -> T {
         hooksRunning.add(1, ordering: .acquiringAndReleasing)
         defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
-        return try await GuardedRouters.marking(self, body)
+        return try await _GuardedRouters.marking(self, body)
     }
 
     /// Runs the guards, then (when none redirected) the loaders and the transition
-    /// handlers, of `pending`. Hooks run marked (see `GuardedRouters`); with none
+    /// handlers, of `pending`. Hooks run marked (see `_GuardedRouters`); with none
     /// registered, nothing can navigate re-entrantly, so the marking (a task-local value and
     /// a counter) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
     @usableFromInline
     func runHooks(
-        _ pending: PendingNavigation<Route>, _ kinds: HookSelection
+        _ pending: PendingNavigation<Route>, _ kinds: _HookSelection
     ) async throws(NavigationError)
-        -> HooksOutcome<Route>
+        -> _HooksOutcome<Route>
     {
         if kinds.guards,
             let redirect = try await _markingHooks({ () async throws(NavigationError) in
                 try await check(pending)
             })
         {
-            return HooksOutcome(redirect: redirect, loads: nil)
+            return _HooksOutcome(redirect: redirect, loads: nil)
         }
-        var loads: [_EntryLoad]?
+        var loads: _SmallArray<_EntryLoad>?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
                 try await _runLoaders(pending, newFrom: kinds.firstNewID)
@@ -118,7 +118,7 @@ extension Router {
         } else {
             try await performTransitions(pending)
         }
-        return HooksOutcome(redirect: nil, loads: loads)
+        return _HooksOutcome(redirect: nil, loads: loads)
     }
 
     /// Records a guard's redirect of `current` (the attempt `request` led to) in `chain`,
@@ -235,7 +235,7 @@ extension Router {
 
 /// Which kinds of hooks a navigation runs.
 @usableFromInline
-struct HookSelection: Sendable {
+struct _HookSelection: Sendable {
     @usableFromInline let guards: Bool
     @usableFromInline let transitions: Bool
     @usableFromInline let loaders: Bool
@@ -253,7 +253,7 @@ struct HookSelection: Sendable {
 
 /// What a navigation's hooks decided: a guard's redirect, or the loaders' values.
 @usableFromInline
-struct HooksOutcome<Route: RouteProvider>: Sendable {
+struct _HooksOutcome<Route: RouteProvider>: Sendable {
     @usableFromInline let redirect: NavigationOperation<Route>?
-    @usableFromInline let loads: [_EntryLoad]?
+    @usableFromInline let loads: _SmallArray<_EntryLoad>?
 }

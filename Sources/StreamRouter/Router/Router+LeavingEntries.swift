@@ -8,12 +8,12 @@ extension Router {
     /// - Returns: The waiting callers to resume, after unlocking.
     @usableFromInline
     static func resolveResults(
-        _ results: inout ScreenResults,
+        _ results: inout _ScreenResults,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,
         request: NavigationRequest<Route>,
-        result: ScreenResult?
-    ) -> [ScreenResultDelivery] {
+        result: _ScreenResult?
+    ) -> [_ScreenResultDelivery] {
         guard !results.isEmpty else { return [] }
         var target: UInt64?
         if result != nil, request.redirectedFrom.isEmpty {
@@ -24,11 +24,11 @@ extension Router {
             }
         }
         let left = entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
-        var deliveries: [ScreenResultDelivery] = []
+        var deliveries: [_ScreenResultDelivery] = []
         for id in left {
             let value = id == target ? result?.value : nil
             if let continuation = results.resolve(id, with: value) {
-                deliveries.append(ScreenResultDelivery(continuation: continuation, value: value))
+                deliveries.append(_ScreenResultDelivery(continuation: continuation, value: value))
             }
         }
         return deliveries
@@ -67,28 +67,24 @@ extension Router {
     ///   app's code).
     @inlinable
     static func keepLoadedValues(
-        _ values: inout [UInt64: [LoadedValue]],
-        _ loaded: [_EntryLoad]?,
+        _ values: inout _LoadedValues,
+        _ loaded: _SmallArray<_EntryLoad>?,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>
-    ) -> [LoadedValue] {
-        // One entry leaving (a pop) hands its own array over: nothing is allocated.
-        var released: [LoadedValue] = []
-        if !values.isEmpty {
+    ) -> _SmallArray<_EntryLoad> {
+        // One entry leaving (a pop) is held inline: nothing is allocated.
+        var released = _SmallArray<_EntryLoad>()
+        if let lowest = values.lowestEntryID {
             // Only entries from the lowest one holding values on can matter: the walk stops
             // there (O(what changed above it), whatever the stack's length below).
-            let lowest = values.keys.min() ?? 0
             forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
-                guard let gone = values.removeValue(forKey: id) else { return }
-                if released.isEmpty {
-                    released = gone
-                } else {
-                    released += gone
+                if let gone = values.remove(id) {
+                    released.append(gone)
                 }
             }
         }
-        for load in loaded ?? [] {
-            values[load.entryID] = load.values
+        for load in loaded ?? _SmallArray() {
+            values.keep(load)
         }
         return released
     }

@@ -51,7 +51,7 @@ extension Router {
         guard !values.isEmpty else { return nil }
         var value: Value?
         _ = state.firstDisplayedEntry { entry in
-            guard entry.route == route, let loaded = values[entry.id] else { return false }
+            guard entry.route == route, let loaded = values.values(of: entry.id) else { return false }
             value = loaded.lazy.compactMap { $0.value as? Value }.first
             return value != nil
         }
@@ -71,7 +71,7 @@ extension Router {
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
         guard let snapshot = storage.read({ $0.loaders }) else { return }
-        var values: [LoadedValue] = []
+        var values = _SmallArray<_LoadedValue>()
         for loader in snapshot.loaders {
             // A loader that failed or missed its deadline leaves nothing: the navigation loads.
             guard
@@ -79,7 +79,7 @@ extension Router {
                     of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
             else { return }
             if let value {
-                values.append(LoadedValue(loader: loader.name, value: value))
+                values.append(_LoadedValue(loader: loader.name, value: value))
             }
         }
         let preloaded = Preloaded(values: values, age: Self.age(on: snapshot.clock), lifetime: lifetime)
@@ -105,7 +105,7 @@ extension Router {
     /// Runs `loader` for `route`, within its deadline (or `defaultDeadline`) on `clock`.
     /// - Throws: What the loader threw.
     static func answer(
-        of loader: RouterHooks<Route>.Loader, for route: Route, _ defaultDeadline: Duration?,
+        of loader: _RouterHooks<Route>.Loader, for route: Route, _ defaultDeadline: Duration?,
         _ clock: any Clock<Duration>
     ) async throws -> LoaderAnswer {
         guard let deadline = loader.deadline ?? defaultDeadline else {
@@ -123,21 +123,20 @@ extension Router {
     }
 
     /// Runs the loaders for each route `pending` shows (or takes their preloaded values),
-    /// publishing each value. Inlinable, so that it is specialised with the pipeline: run
-    /// generically, a navigation with one loader spent a sixth of its time asking the
-    /// runtime for generic metadata (the Benchmarks' loader row). A loader without a
+    /// publishing each value. Inlinable, specialised with the pipeline (run generically, a
+    /// sixth of a loaded navigation went to generic metadata lookups). A loader without a
     /// deadline is awaited right here; deadlines, preloads and failures go out of line.
     /// - Parameter firstNewID: The id of the first entry the navigation's operation made.
     /// - Returns: The values, with the id of the entry they were loaded for.
     @inlinable
     nonisolated(nonsending) func _runLoaders(
         _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64
-    ) async throws(NavigationError) -> [_EntryLoad] {
+    ) async throws(NavigationError) -> _SmallArray<_EntryLoad> {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
-        guard let snapshot = storage.read({ $0.loaders }) else { return [] }
-        var byEntry: [_EntryLoad] = []
+        var byEntry = _SmallArray<_EntryLoad>()
+        guard let snapshot = storage.read({ $0.loaders }) else { return byEntry }
         for route in pending.destinations {
-            var values: [LoadedValue] = []
+            var values = _SmallArray<_LoadedValue>()
             if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
@@ -153,7 +152,7 @@ extension Router {
                         value = try await _run(loader, for: route, of: pending, snapshot)
                     }
                     if let value {
-                        values.append(LoadedValue(loader: loader.name, value: value))
+                        values.append(_LoadedValue(loader: loader.name, value: value))
                     }
                 }
             }
@@ -180,7 +179,7 @@ extension Router {
     /// or ``NavigationError/taskCancelled`` for the task's own cancellation.
     @usableFromInline
     func _loadFailure(
-        of loader: RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
+        of loader: _RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
     ) -> NavigationError {
         let reason: NavigationError =
             error is CancellationError && Task.isCancelled
@@ -191,7 +190,7 @@ extension Router {
     /// Runs one loader for one route, within its deadline.
     @usableFromInline
     func _run(
-        _ loader: RouterHooks<Route>.Loader,
+        _ loader: _RouterHooks<Route>.Loader,
         for route: Route,
         of pending: PendingNavigation<Route>,
         _ snapshot: _LoaderSnapshot<Route>
@@ -213,7 +212,7 @@ extension Router {
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     @usableFromInline
-    func _takePreload(of route: Route) -> [LoadedValue]? {
+    func _takePreload(of route: Route) -> _SmallArray<_LoadedValue>? {
         guard
             let preloaded = preloads.withLock({ preloads in
                 defer { preloadCount.store(preloads.count, ordering: .releasing) }
@@ -224,42 +223,16 @@ extension Router {
     }
 }
 
-/// One loader's value for one entry.
-@usableFromInline
-struct LoadedValue: Sendable {
-    @usableFromInline let loader: String
-    @usableFromInline let value: any Sendable
-
-    @inlinable
-    init(loader: String, value: any Sendable) {
-        self.loader = loader
-        self.value = value
-    }
-}
-
-/// The values loaded for one entry a navigation made.
-@usableFromInline
-struct _EntryLoad: Sendable {
-    @usableFromInline let entryID: UInt64
-    @usableFromInline let values: [LoadedValue]
-
-    @inlinable
-    init(entryID: UInt64, values: [LoadedValue]) {
-        self.entryID = entryID
-        self.values = values
-    }
-}
-
 /// The loaders registered on a router when a navigation's turn came, with the deadline and
 /// clock they run on.
-/// A class: a navigation reads it with one retain.
+/// Boxed: a navigation reads it with one retain.
 @usableFromInline
 final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
-    @usableFromInline let loaders: [RouterHooks<Route>.Loader]
+    @usableFromInline let loaders: [_RouterHooks<Route>.Loader]
     @usableFromInline let defaultDeadline: Duration?
     @usableFromInline let clock: any Clock<Duration>
 
-    init(loaders: [RouterHooks<Route>.Loader], defaultDeadline: Duration?, clock: any Clock<Duration>) {
+    init(loaders: [_RouterHooks<Route>.Loader], defaultDeadline: Duration?, clock: any Clock<Duration>) {
         self.loaders = loaders
         self.defaultDeadline = defaultDeadline
         self.clock = clock
@@ -268,7 +241,7 @@ final class _LoaderSnapshot<Route: RouteProvider>: Sendable {
 
 /// What ``Router/preload(_:for:)`` kept for a route.
 struct Preloaded: Sendable {
-    let values: [LoadedValue]
+    let values: _SmallArray<_LoadedValue>
     /// How long ago the values were loaded.
     let age: @Sendable () -> Duration
     let lifetime: Duration

@@ -1,7 +1,7 @@
 import Foundation
 
-// `openURL` and the steps it takes are `@inlinable`, like the pipeline (see `Router.run`):
-// client specialisation, measured by the Benchmarks' `open-url` row.
+// `openURL` and the steps it takes are `@inlinable`, like the pipeline (the Performance
+// design article).
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with

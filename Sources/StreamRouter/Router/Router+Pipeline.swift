@@ -1,14 +1,10 @@
 import Foundation
 import Synchronization
 
-// Client specialisation: the steps every navigation takes (`enqueue`, `run`, `commit`, and
-// the `RouterState` operations they call) are `@inlinable`, so that they are compiled in
-// the module that names `Route`, specialised. Compiled once, generically, they spent over a
-// third of an `openURL` asking the runtime for the metadata of `RouterState<Route>`,
-// `RouterEvent<Route>` and the like (measured by the Benchmarks' `open-url` row). What only
-// some navigations do stays out of line, in `@usableFromInline` functions, in files of its
-// own: superseding, hooks and redirects (`Router+Hooks.swift`), waiting and failing
-// (`Router+Waiting.swift`), the entries that leave (`Router+LeavingEntries.swift`).
+// The fast path: the steps every navigation takes (`enqueue`, `run`, `commit`), `@inlinable`
+// so that they are specialised for `Route`; what only some navigations do is in the files
+// beside this one. Why, and the rules the core follows (boxes, one lock per step, cost
+// following the work): the Performance design article (`PerformanceDesign.md`).
 extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
@@ -41,7 +37,7 @@ extension Router {
     func run(
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
-        delivering result: ScreenResult? = nil,
+        delivering result: _ScreenResult? = nil,
         deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil
     ) async throws(NavigationError) -> UInt64? {
         if isRunningHook {
@@ -75,16 +71,16 @@ extension Router {
         var ranHooks = false
         while true {
             let kinds = hookKinds.load(ordering: .acquiring)
-            let hasGuards = kinds & HookKinds.guards != 0
-            let hasTransitions = kinds & HookKinds.transitions != 0
-            let hasLoaders = kinds & HookKinds.loaders != 0
+            let hasGuards = kinds & _HookKinds.guards != 0
+            let hasTransitions = kinds & _HookKinds.transitions != 0
+            let hasLoaders = kinds & _HookKinds.loaders != 0
             // The entries the operation makes have ids from here on (for the loaders' values).
             let firstNewID = hasLoaders ? upcomingRouteStackEntryID() : 0
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
             let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
-            var loaded: [_EntryLoad]?
+            var loaded: _SmallArray<_EntryLoad>?
             // Loaders run only for the routes an operation shows (a back shows none).
             let runsLoaders = hasLoaders && !destinations.isEmpty
             let needsHooks =
@@ -101,7 +97,7 @@ extension Router {
                 // handler), nobody sees the pending navigation: it is not even made.
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 ranHooks = true
-                let selection = HookSelection(
+                let selection = _HookSelection(
                     guards: hasGuards, transitions: hasTransitions, loaders: runsLoaders, firstNewID: firstNewID)
                 let outcome =
                     options.concurrency == .latestWins
@@ -152,10 +148,10 @@ extension Router {
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
-        delivering result: ScreenResult?,
-        loaded: [_EntryLoad]? = nil
+        delivering result: _ScreenResult?,
+        loaded: _SmallArray<_EntryLoad>? = nil
     ) throws(NavigationError) -> UInt64? {
-        let committed: CommitOutcome? = storage.update { storage, publish in
+        let committed: _CommitOutcome? = storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
             guard storage.queue.isServing(request.id) else { return nil }
             let previous = storage.state
@@ -169,7 +165,7 @@ extension Router {
             }
             let released =
                 storage.loadedValues.isEmpty && loaded == nil
-                ? [] : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
+                ? _SmallArray() : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             // A path not computed yet counts as changed (no route code runs under the lock),
@@ -183,7 +179,7 @@ extension Router {
             {
                 // The paths are joined when read: building them here would cost O(stack). Both
                 // closures capture one object, which is then their context: one allocation.
-                let states = CommittedStates(previous: previous, proposed: proposed)
+                let states = _CommittedStates(previous: previous, proposed: proposed)
                 action = NavigationAction(
                     currentPath: { states.proposed.displayedPath }, previousPath: { states.previous.displayedPath },
                     action: request.operation.actionKind
@@ -193,7 +189,7 @@ extension Router {
             let event = RouterEvent.completed(request, state: proposed, action: action)
             Self.record(event, into: storage.journal)
             publish(event)
-            return CommitOutcome(
+            return _CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next, released: released
             )
         }
@@ -256,17 +252,18 @@ extension RouteProvider {
 
 /// What a commit did, for the work after unlocking.
 @usableFromInline
-struct CommitOutcome: Sendable {
+struct _CommitOutcome: Sendable {
     @usableFromInline let changed: Bool
-    @usableFromInline let deliveries: [ScreenResultDelivery]
+    @usableFromInline let deliveries: [_ScreenResultDelivery]
     /// The next navigation in the queue, to resume at its turn.
-    @usableFromInline let next: NavigationQueue.Waiter?
+    @usableFromInline let next: _NavigationQueue.Waiter?
     /// The loaded values of the entries that left, released with this outcome, unlocked.
-    @usableFromInline let released: [LoadedValue]
+    @usableFromInline let released: _SmallArray<_EntryLoad>
 
     @inlinable
     init(
-        changed: Bool, deliveries: [ScreenResultDelivery], next: NavigationQueue.Waiter?, released: [LoadedValue]
+        changed: Bool, deliveries: [_ScreenResultDelivery], next: _NavigationQueue.Waiter?,
+        released: _SmallArray<_EntryLoad>
     ) {
         self.changed = changed
         self.deliveries = deliveries
@@ -276,10 +273,9 @@ struct CommitOutcome: Sendable {
 }
 
 /// A value given to ``Router/navigateBack(returning:)``, on its way to the caller awaiting it.
-/// A class: every navigation passes an optional one through the pipeline, and an optional
-/// reference is copied with a retain, an optional existential through value-witness calls.
+/// Boxed: every navigation passes an optional one through the pipeline.
 @usableFromInline
-final class ScreenResult: Sendable {
+final class _ScreenResult: Sendable {
     @usableFromInline let value: any Sendable
 
     @inlinable
@@ -291,7 +287,7 @@ final class ScreenResult: Sendable {
 /// The states before and after a commit, for the paths of its ``NavigationAction``, built
 /// only when read.
 @usableFromInline
-final class CommittedStates<Route: RouteProvider>: Sendable {
+final class _CommittedStates<Route: RouteProvider>: Sendable {
     @usableFromInline let previous: RouterState<Route>
     @usableFromInline let proposed: RouterState<Route>
 

@@ -41,14 +41,14 @@ extension Router {
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
         if let started = startedRestoration.withLock({ $0 }) {
-            if GuardedRouters.contains(self) {
+            if _GuardedRouters.contains(self) {
                 // From inside a hook of this router: the restoration may be the navigation
                 // running the hook, so awaiting it would wait forever.
                 return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
             }
             return await started.value
         }
-        if GuardedRouters.contains(self), let saved = savedState.withLock({ $0 }) {
+        if _GuardedRouters.contains(self), let saved = savedState.withLock({ $0 }) {
             // From inside a hook it fails at once: keep the saved state for a later call.
             return await applyRestored(saved)
         }

@@ -19,7 +19,7 @@ extension Router {
     /// Suspends until it is `ticket`'s turn.
     /// - Returns: `true` at its turn, `false` when the task was cancelled first.
     @usableFromInline
-    func waitForTurn(_ ticket: NavigationQueue.Ticket) async -> Bool {
+    func waitForTurn(_ ticket: _NavigationQueue.Ticket) async -> Bool {
         // The usual case, nothing queued ahead: no continuation, no cancellation handler.
         if storage.read({ $0.queue.isServing(ticket) }) {
             return !Task.isCancelled
@@ -41,7 +41,7 @@ extension Router {
 
     /// Ends `ticket`'s turn (or gives it up) and wakes the next navigation.
     @inlinable
-    func leaveQueue(_ ticket: NavigationQueue.Ticket) {
+    func leaveQueue(_ ticket: _NavigationQueue.Ticket) {
         let next = storage.update { storage, _ in storage.queue.leave(ticket) }
         next?.resume(returning: true)
     }
@@ -51,7 +51,7 @@ extension Router {
     @usableFromInline
     func waitForResult(of id: UInt64) async -> (any Sendable)? {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: ScreenResults.Continuation) in
+            await withCheckedContinuation { (continuation: _ScreenResults.Continuation) in
                 let now = storage.update { storage, _ in
                     storage.results.wait(for: id, continuation: continuation, isCancelled: Task.isCancelled)
                 }

@@ -61,9 +61,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
-    @usableFromInline let storage: ObservableState<RouterStorage<Route>, RouterEvent<Route>>
-    let hooks = Locked(RouterHooks<Route>())
-    /// Which kinds of hooks are registered (``RouterHooks/kinds``), stored under the hooks'
+    @usableFromInline let storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
+    let hooks = Locked(_RouterHooks<Route>())
+    /// Which kinds of hooks are registered (``_RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
     @usableFromInline let hookKinds = Atomic<UInt8>(0)
     /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
@@ -112,7 +112,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         options: NavigationOptions = NavigationOptions()
     ) {
         self.options = options
-        storage = ObservableState(RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
+        storage = ObservableState(_RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
@@ -176,7 +176,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         options: NavigationOptions = NavigationOptions()
     ) {
         self.options = options
-        let persistence = StatePersistence<RouterState<Route>>(
+        let persistence = _StatePersistence<RouterState<Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
             try Self.validateRestored(state, policy: policy)
@@ -184,7 +184,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         let (saved, event) = persistence.read()
         let shownNow = restoring == .atCreation && guards.isEmpty ? saved : nil
         storage = ObservableState(
-            RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
+            _RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
@@ -230,7 +230,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }
 
-    @usableFromInline let persistence: StatePersistence<RouterState<Route>>?
+    @usableFromInline let persistence: _StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
     let savedState = Locked<RouterState<Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
@@ -288,8 +288,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     // MARK: - Navigating
 
-    // The navigation methods are `@inlinable`, like the pipeline they enter (see `run`):
-    // client specialisation, measured by the Benchmarks' `history-router` and `open-url` rows.
+    // The navigation methods are `@inlinable`, like the pipeline they enter (the
+    // Performance design article).
 
     /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
     /// the top route, presents it as the modal, or pushes it after a custom transition.
@@ -370,7 +370,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ///   the caller keeps waiting.
     @inlinable
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await run(enqueue(.back(count: 1), url: nil), delivering: ScreenResult(value: value))
+        try await run(enqueue(.back(count: 1), url: nil), delivering: _ScreenResult(value: value))
     }
 
     /// Dismisses the topmost presentation with a value for the caller of
@@ -384,7 +384,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ///   the caller keeps waiting.
     @inlinable
     public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await run(enqueue(.dismiss, url: nil), delivering: ScreenResult(value: value))
+        try await run(enqueue(.dismiss, url: nil), delivering: _ScreenResult(value: value))
     }
 
     /// The number of ``navigate(to:returning:)`` calls whose result is pending (for tests:
@@ -565,7 +565,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds`` and the
     /// loaders in the storage (read there by the navigation, under the lock it takes anyway).
     /// The storage's lock is taken inside the hooks' one, never the other way round.
-    func changeHooks<T>(_ body: (inout RouterHooks<Route>) -> T) -> T {
+    func changeHooks<T>(_ body: (inout _RouterHooks<Route>) -> T) -> T {
         let (result, replaced) = hooks.withLock { hooks in
             let result = body(&hooks)
             hookKinds.store(hooks.kinds, ordering: .releasing)

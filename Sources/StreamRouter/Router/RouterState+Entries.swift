@@ -8,9 +8,9 @@ extension RouterState {
     /// nothing.
     @inlinable
     func firstDisplayedEntry(
-        from firstID: UInt64 = 0, where isMatch: (RouteStackEntry<Route>) -> Bool
-    ) -> RouteStackEntry<Route>? {
-        func search(_ stack: PersistentStack<RouteStackEntry<Route>>) -> RouteStackEntry<Route>? {
+        from firstID: UInt64 = 0, where isMatch: (_RouteStackEntry<Route>) -> Bool
+    ) -> _RouteStackEntry<Route>? {
+        func search(_ stack: _PersistentStack<_RouteStackEntry<Route>>) -> _RouteStackEntry<Route>? {
             for entry in stack.topDown {
                 guard entry.id >= firstID else { return nil }
                 if isMatch(entry) { return entry }

@@ -74,8 +74,8 @@ extension RouterState {
             levels.push(covered)
         }
         levels.push(
-            PresentationLevel(RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
-        topStack = PersistentStack()
+            _PresentationLevel(_RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
+        topStack = _PersistentStack()
         topStackPathLength = _JoinedPathLength()
     }
 
@@ -91,15 +91,15 @@ extension RouterState {
     /// is presented): after the levels changed below it.
     @inlinable
     mutating func takeTopStackFromLevels() {
-        topStack = levels.last?.stack ?? PersistentStack()
+        topStack = levels.last?.stack ?? _PersistentStack()
         topStackPathLength = levels.last?.stackPathLength ?? _JoinedPathLength()
     }
 
     /// Removes every presentation.
     @inlinable
     mutating func dismissAllPresentations() {
-        levels = PersistentStack()
-        topStack = PersistentStack()
+        levels = _PersistentStack()
+        topStack = _PersistentStack()
         topStackPathLength = _JoinedPathLength()
     }
 
@@ -167,11 +167,11 @@ extension RouterState {
             if let distance = stack.distanceFromTop(to: route) {
                 stack.removeLast(distance, pathLength: &stackPathLength)
             } else if level.entry.route == route {
-                stack = PersistentStack()
+                stack = _PersistentStack()
                 stackPathLength = _JoinedPathLength()
             } else {
                 remaining.popLast()
-                stack = remaining.last?.stack ?? PersistentStack()
+                stack = remaining.last?.stack ?? _PersistentStack()
                 stackPathLength = remaining.last?.stackPathLength ?? _JoinedPathLength()
                 continue
             }

@@ -13,11 +13,11 @@
 /// see ``RouteProvider/path``); ``path`` joins them when read, and ``stack`` builds an
 /// array when read: O(n) each.
 public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, CustomStringConvertible {
-    // The operations a navigation runs are `@inlinable` (see `Router.run`): client
-    // specialisation, measured by the Benchmarks' `open-url` row.
+    // The operations a navigation runs are `@inlinable`, like the pipeline (the Performance
+    // design article).
 
     /// The base stack's routes, the top one on top.
-    @usableFromInline var entries = PersistentStack<RouteStackEntry<Route>>()
+    @usableFromInline var entries = _PersistentStack<_RouteStackEntry<Route>>()
     /// What is known of the length of the base stack's joined path.
     @usableFromInline var pathLength = _JoinedPathLength()
     /// The presentations, in one copy-on-write box; `nil` when nothing is presented. A
@@ -29,8 +29,8 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// ``topStack``, not in its node (whose `stack` is then stale): a push or pop inside
     /// the topmost presentation changes one stack, as on the base stack, and makes no new
     /// level node.
-    @inlinable var levels: PersistentStack<PresentationLevel<Route>> {
-        get { _presentation?.levels ?? PersistentStack() }
+    @inlinable var levels: _PersistentStack<_PresentationLevel<Route>> {
+        get { _presentation?.levels ?? _PersistentStack() }
         set {
             guard _presentation != nil || !newValue.isEmpty else { return }
             _uniquePresentation().levels = newValue
@@ -39,8 +39,8 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The topmost presentation's stack; empty when nothing is presented.
-    @inlinable var topStack: PersistentStack<RouteStackEntry<Route>> {
-        get { _presentation?.topStack ?? PersistentStack() }
+    @inlinable var topStack: _PersistentStack<_RouteStackEntry<Route>> {
+        get { _presentation?.topStack ?? _PersistentStack() }
         set {
             guard _presentation != nil || !newValue.isEmpty else { return }
             _uniquePresentation().topStack = newValue
@@ -86,7 +86,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The topmost presentation's entry, if any.
-    @inlinable var modalEntry: RouteStackEntry<Route>? { _presentation?.levels.last?.entry }
+    @inlinable var modalEntry: _RouteStackEntry<Route>? { _presentation?.levels.last?.entry }
 
     /// The id of the topmost presentation's entry, if any.
     @inlinable var modalID: UInt64? { _presentation?.levels.last?.entry.id }
@@ -128,14 +128,14 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     public var presentations: [Presentation<Route>] {
         get { presentedLevels.map(\.presentation) }
         set {
-            levels = PersistentStack(bottomFirst: newValue.map { PresentationLevel($0) })
+            levels = _PersistentStack(bottomFirst: newValue.map { _PresentationLevel($0) })
             takeTopStackFromLevels()
         }
     }
 
     /// The presentations, bottom first, the topmost with its stack (``topStack``): O(levels).
     @usableFromInline
-    var presentedLevels: [PresentationLevel<Route>] {
+    var presentedLevels: [_PresentationLevel<Route>] {
         var presented = levels.bottomFirst
         if !presented.isEmpty {
             presented[presented.count - 1].stack = topStack
@@ -220,7 +220,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   first when known (O(presentations), no string built), then their presentations'
     ///   parts (built: O(what is presented)).
     /// - Returns: `nil` when telling would compute a deferred path (see
-    ///   ``RouteStackEntry``): the paths may or may not be the same.
+    ///   ``_RouteStackEntry``): the paths may or may not be the same.
     @inlinable
     func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool? {
         guard !includingModal else {
@@ -287,8 +287,8 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         {
             return nil
         }
-        var mine = PathBytesFromEnd(entries, suffix: mySuffix)
-        var theirs = PathBytesFromEnd(other.entries, suffix: theirSuffix)
+        var mine = _PathBytesFromEnd(entries, suffix: mySuffix)
+        var theirs = _PathBytesFromEnd(other.entries, suffix: theirSuffix)
         while true {
             if mine.isSharing(with: theirs) {
                 return true
@@ -319,9 +319,9 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Pushes `route`; when the stack would hold more than `limit` routes, the bottom one
     /// is dropped (finding it walks the stack: only a stack at its limit pays that).
     /// - Parameter neighbour: The entry `route` replaces or is pushed onto, whose path the
-    ///   new entry takes when it is made of the same route (see ``RouteStackEntry``).
+    ///   new entry takes when it is made of the same route (see ``_RouteStackEntry``).
     @inlinable
-    mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
+    mutating func push(_ route: Route, limit: Int = .max, neighbour: _RouteStackEntry<Route>? = nil) {
         entries.push(route, limit: limit, neighbour: neighbour, pathLength: &pathLength)
     }
 
@@ -359,7 +359,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Pops every route.
     @inlinable
     mutating func removeAll() {
-        entries = PersistentStack()
+        entries = _PersistentStack()
         pathLength = _JoinedPathLength()
     }
 
@@ -468,23 +468,23 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 /// The presentations of a ``RouterState``: its levels, and the topmost one's stack with what
 /// is known of its path's length.
 ///
-/// A copy-on-write box: a state mutates it only while no other state holds it
-/// (`isKnownUniquelyReferenced`), and copies it first otherwise, so a box another state
-/// (or thread) can see is never written. Hence `@unchecked Sendable`, and no run-time
-/// exclusivity checks.
+/// The copy-on-write box of the Performance design article: a state mutates it only while
+/// no other state holds it (`isKnownUniquelyReferenced`), and copies it first otherwise, so
+/// a box another state (or thread) can see is never written. Hence `@unchecked Sendable`,
+/// and no run-time exclusivity checks.
 @usableFromInline
 final class _PresentationStorage<Route: RouteProvider>: @unchecked Sendable {
     // Unchecked exclusivity: a box is written only by the one state that holds it, so no
     // access can overlap another's (the run-time checks cost a push inside a sheet 15%).
-    @exclusivity(unchecked) @usableFromInline var levels = PersistentStack<PresentationLevel<Route>>()
-    @exclusivity(unchecked) @usableFromInline var topStack = PersistentStack<RouteStackEntry<Route>>()
+    @exclusivity(unchecked) @usableFromInline var levels = _PersistentStack<_PresentationLevel<Route>>()
+    @exclusivity(unchecked) @usableFromInline var topStack = _PersistentStack<_RouteStackEntry<Route>>()
     @exclusivity(unchecked) @usableFromInline var topStackPathLength = _JoinedPathLength()
 
     @inlinable init() {}
 
     @inlinable
     init(
-        levels: PersistentStack<PresentationLevel<Route>>, topStack: PersistentStack<RouteStackEntry<Route>>,
+        levels: _PersistentStack<_PresentationLevel<Route>>, topStack: _PersistentStack<_RouteStackEntry<Route>>,
         topStackPathLength: _JoinedPathLength
     ) {
         self.levels = levels

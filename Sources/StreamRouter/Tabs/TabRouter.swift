@@ -49,7 +49,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
     /// that navigating on the selected tab takes no lock of the tab router.
     @usableFromInline let selectedPosition: Atomic<Int>
-    let persistence: StatePersistence<TabRouterState<Tab, Route>>?
+    let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
@@ -138,7 +138,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         options: NavigationOptions = NavigationOptions(),
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
-        let persistence = StatePersistence<TabRouterState<Tab, Route>>(
+        let persistence = _StatePersistence<TabRouterState<Tab, Route>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
         ) { state in
             for routerState in state.stacks.values {
@@ -175,7 +175,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private init(
         tabs: [Tab],
         state: TabRouterState<Tab, Route>,
-        persistence: StatePersistence<TabRouterState<Tab, Route>>?,
+        persistence: _StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
         options: NavigationOptions,

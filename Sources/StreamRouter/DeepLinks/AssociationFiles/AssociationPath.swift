@@ -14,7 +14,7 @@ struct AssociationPath: Sendable, Hashable {
 
     /// The path of a pattern's segments (or of the last of them): `/` and the segments
     /// joined by `/`; `/` for none.
-    init(segments: ArraySlice<URLPattern.Segment>) {
+    init(segments: ArraySlice<_URLPattern.Segment>) {
         var tokens: [Token] = []
         for segment in segments {
             tokens.append(.character("/"))

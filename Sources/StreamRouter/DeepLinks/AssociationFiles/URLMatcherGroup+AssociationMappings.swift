@@ -8,7 +8,7 @@ struct AssociationMapping<Route: Sendable> {
     let matcher: URLMatcher<Route>
     let group: Int
     /// Its compiled segments.
-    let segments: [URLPattern.Segment]
+    let segments: [_URLPattern.Segment]
 }
 
 extension URLMatcherGroup {
@@ -19,7 +19,7 @@ extension URLMatcherGroup {
         var index = 0
         for (group, matcher) in matchers.enumerated() {
             for pattern in matcher.patterns {
-                if let compiled = try? URLPattern(pattern) {
+                if let compiled = try? _URLPattern(pattern) {
                     mappings.append(
                         AssociationMapping(
                             index: index, pattern: pattern, matcher: matcher, group: group, segments: compiled.segments)

@@ -15,11 +15,11 @@
 /// pattern text means nothing (`"/static/route"` == `"static/route/"`), and `""` or `"/"`
 /// matches the root path only.
 ///
-/// A group's mappings compile to one ``RouteTrie``, walked over the URL's decoded
+/// A group's mappings compile to one ``_RouteTrie``, walked over the URL's decoded
 /// segments: a literal is its decoded text, `{name}` a captured segment, a partial segment
 /// a captured segment with its prefix and suffix, `*` a skipped one.
 @usableFromInline
-struct URLPattern: Sendable {
+struct _URLPattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
@@ -163,7 +163,7 @@ struct URLPattern: Sendable {
     /// Checks `text` as ``init(_:)`` does, with the same errors in the same order, without
     /// compiling it: no array and no string unless it is malformed. A mapper checks each
     /// pattern when it is registered and compiles them all only when a group is matched often
-    /// (see ``URLLookup``), so that creating a router is cheap.
+    /// (see ``_URLLookup``), so that creating a router is cheap.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     static func validate(_ text: String) throws(URLPatternError) {
         if let error = error(in: text) { throw error }
@@ -365,7 +365,7 @@ struct URLPattern: Sendable {
     }
 
     /// The segments as the route trie walks them.
-    var trieSegments: [RouteTrie.Segment] {
+    var trieSegments: [_RouteTrie.Segment] {
         segments.map {
             switch $0 {
             case .literal(let text): .literal(text)
@@ -388,7 +388,7 @@ struct URLPattern: Sendable {
     }
 }
 
-extension URLPattern.Segment {
+extension _URLPattern.Segment {
     /// The name of a `{name}` or partial segment.
     var parameterName: String? {
         switch self {

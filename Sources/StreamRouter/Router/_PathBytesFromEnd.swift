@@ -2,9 +2,9 @@
 /// an entry whose path is deferred and not computed (``reachedDeferredPath``), never
 /// running route code.
 @usableFromInline
-struct PathBytesFromEnd<Route: RouteProvider> {
+struct _PathBytesFromEnd<Route: RouteProvider> {
     /// The entry being read and the entries below it.
-    @usableFromInline var node: PersistentStack<RouteStackEntry<Route>>.Node?
+    @usableFromInline var node: _PersistentStack<_RouteStackEntry<Route>>.Node?
     /// The visible entries from `node` down.
     @usableFromInline var remaining: Int
     @usableFromInline var bytes: String.UTF8View
@@ -14,7 +14,7 @@ struct PathBytesFromEnd<Route: RouteProvider> {
 
     /// Reads `suffix` (a modal's path) first, then the entries' paths.
     @inlinable
-    init(_ entries: PersistentStack<RouteStackEntry<Route>>, suffix: String = "") {
+    init(_ entries: _PersistentStack<_RouteStackEntry<Route>>, suffix: String = "") {
         node = entries.top
         remaining = entries.count
         bytes = suffix.utf8
@@ -24,7 +24,7 @@ struct PathBytesFromEnd<Route: RouteProvider> {
     /// Whether both readers are between entries, at the same node with the same number of
     /// entries left: the rest of both paths is the same bytes.
     @inlinable
-    func isSharing(with other: PathBytesFromEnd) -> Bool {
+    func isSharing(with other: _PathBytesFromEnd) -> Bool {
         index == bytes.startIndex && other.index == other.bytes.startIndex && node === other.node
             && remaining == other.remaining
     }
@@ -33,7 +33,7 @@ struct PathBytesFromEnd<Route: RouteProvider> {
     /// moves both past them (one string comparison instead of a byte at a time).
     /// - Returns: Whether they moved.
     @inlinable
-    mutating func skipEqualEntry(with other: inout PathBytesFromEnd) -> Bool {
+    mutating func skipEqualEntry(with other: inout _PathBytesFromEnd) -> Bool {
         guard index == bytes.startIndex, other.index == other.bytes.startIndex, remaining > 0, other.remaining > 0,
             let current = node, let theirs = other.node, current.element.hasSamePath(as: theirs.element) == true
         else { return false }

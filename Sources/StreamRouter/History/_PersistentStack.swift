@@ -7,10 +7,10 @@
 /// its bound hides the bottom entry, and the hidden nodes are released in one pass once
 /// there are as many as visible ones (so the work per push stays O(1) on average).
 @usableFromInline
-struct PersistentStack<Element> {
+struct _PersistentStack<Element> {
     /// One entry and the entries below it.
     @usableFromInline
-    final class Node: PersistentStackLink {
+    final class Node: _PersistentStackLink {
         @usableFromInline let element: Element
 
         @inlinable
@@ -71,7 +71,7 @@ struct PersistentStack<Element> {
             return false
         }
         if let top, top.depth - count > max(count, 16) {
-            self = PersistentStack(bottomFirst: self.topDown.reversed())
+            self = _PersistentStack(bottomFirst: self.topDown.reversed())
         }
         return true
     }
@@ -97,9 +97,9 @@ struct PersistentStack<Element> {
     mutating func keepLast(_ maximum: Int) {
         guard count > maximum else { return }
         if maximum <= 0 {
-            self = PersistentStack()
+            self = _PersistentStack()
         } else {
-            self = PersistentStack(bottomFirst: topDown.prefix(maximum).reversed())
+            self = _PersistentStack(bottomFirst: topDown.prefix(maximum).reversed())
         }
     }
 
@@ -111,7 +111,7 @@ struct PersistentStack<Element> {
 
     /// Whether both stacks share their top node (then they are equal), without comparing.
     @inlinable
-    func isIdentical(to other: PersistentStack) -> Bool {
+    func isIdentical(to other: _PersistentStack) -> Bool {
         top === other.top && count == other.count
     }
 
@@ -154,20 +154,20 @@ struct PersistentStack<Element> {
     }
 }
 
-/// What a ``PersistentStack/Node`` links to the node below: not generic, so that
+/// What a ``_PersistentStack/Node`` links to the node below: not generic, so that
 /// releasing a chain of nodes (each navigation that pops one) asks the runtime for no
 /// generic metadata.
 @usableFromInline
-class PersistentStackLink {
+class _PersistentStackLink {
     /// The node below; only ever changed by `deinit`, when nothing else holds this node
     /// (so no access can overlap that change: no run-time exclusivity check, which every
     /// read of a stack's nodes paid).
-    @exclusivity(unchecked) @usableFromInline final private(set) var link: PersistentStackLink?
+    @exclusivity(unchecked) @usableFromInline final private(set) var link: _PersistentStackLink?
     /// The number of nodes from this one down to the bottom, hidden ones included.
     @usableFromInline final let depth: Int
 
     @inlinable
-    init(below: PersistentStackLink?) {
+    init(below: _PersistentStackLink?) {
         link = below
         depth = (below?.depth ?? 0) + 1
     }
@@ -184,17 +184,17 @@ class PersistentStackLink {
 
 // The nodes are immutable once shared (`below` changes only in `deinit`), so a stack of
 // sendable elements can be shared across tasks.
-extension PersistentStack.Node: @unchecked Sendable where Element: Sendable {}
-extension PersistentStack: Sendable where Element: Sendable {}
+extension _PersistentStack.Node: @unchecked Sendable where Element: Sendable {}
+extension _PersistentStack: Sendable where Element: Sendable {}
 
-extension PersistentStack: Equatable where Element: Equatable {
+extension _PersistentStack: Equatable where Element: Equatable {
     @usableFromInline
-    static func == (lhs: PersistentStack, rhs: PersistentStack) -> Bool {
+    static func == (lhs: _PersistentStack, rhs: _PersistentStack) -> Bool {
         lhs.isIdentical(to: rhs) || (lhs.count == rhs.count && lhs.topDown.elementsEqual(rhs.topDown))
     }
 }
 
-extension PersistentStack: Hashable where Element: Hashable {
+extension _PersistentStack: Hashable where Element: Hashable {
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(count)

@@ -79,7 +79,7 @@ struct PersistedState<State: Codable>: Codable {
 /// or calling a navigator). A store whose `save` navigates the same navigator records a
 /// new pending state and returns: it cannot deadlock.
 @usableFromInline
-final class StatePersistence<State: Codable & Sendable>: PendingWriter {
+final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     /// The version written by this build; anything else is reported as incompatible.
     let version: Int
     private let store: any NavigationStateStore

@@ -8,7 +8,7 @@
 /// or `nil`; a slot resolved before its continuation arrives keeps the value until then.
 /// Every slot is removed when its caller is resumed or cancelled.
 @usableFromInline
-struct ScreenResults: Sendable {
+struct _ScreenResults: Sendable {
     typealias Continuation = CheckedContinuation<(any Sendable)?, Never>
 
     private enum Slot {
@@ -85,10 +85,10 @@ struct ScreenResults: Sendable {
     }
 }
 
-/// A continuation of ``ScreenResults`` to resume, after unlocking, with a result.
+/// A continuation of ``_ScreenResults`` to resume, after unlocking, with a result.
 @usableFromInline
-struct ScreenResultDelivery: Sendable {
-    let continuation: ScreenResults.Continuation
+struct _ScreenResultDelivery: Sendable {
+    let continuation: _ScreenResults.Continuation
     let value: (any Sendable)?
 
     @usableFromInline

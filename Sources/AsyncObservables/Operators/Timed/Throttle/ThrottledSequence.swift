@@ -43,11 +43,6 @@ where Base.Element: Sendable {
     /// The error the sequence throws: its base's (`Never` when the base cannot throw).
     public typealias Failure = Base.Failure
 
-    private struct State {
-        var isWindowOpen = false
-        var pending: Element?
-    }
-
     private let base: Base
     private let interval: C.Duration
     private let clock: C
@@ -63,56 +58,12 @@ where Base.Element: Sendable {
     /// Makes an iterator, and starts consuming the base and timing at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
-        let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let state = Locked(State())
-        let interval = interval
-        let latest = latest
-
-        /// Enqueues `element` and restarts the window's timer, after the lock.
-        @Sendable func emit(_ mustWake: Bool, reopening: Bool, closeWindow: @escaping @Sendable () -> Void) {
-            if mustWake {
-                core.wakeConsumer()
-            }
-            if reopening {
-                core.schedule(at: core.clock.now.advanced(by: interval), fire: closeWindow)
-            }
-        }
-
-        @Sendable func closeWindow() {
-            let (mustWake, reopening) = state.withLock { state in
-                guard let element = state.pending else {
-                    state.isWindowOpen = false
-                    return (false, false)
-                }
-                state.pending = nil
-                return (core.enqueue(element), true)
-            }
-            emit(mustWake, reopening: reopening, closeWindow: closeWindow)
-        }
-
-        core.start(base) { element in
-            let (mustWake, opening) = state.withLock { state in
-                if state.isWindowOpen {
-                    if latest || state.pending == nil {
-                        state.pending = element
-                    }
-                    return (false, false)
-                }
-                state.isWindowOpen = true
-                return (core.enqueue(element), true)
-            }
-            emit(mustWake, reopening: opening, closeWindow: closeWindow)
-        } onEnd: { failure in
-            core.cancelTimer()
-            let mustWake = state.withLock { state in
-                defer { state.pending = nil }
-                return state.pending.map(core.enqueue) ?? false
-            }
-            if mustWake {
-                core.wakeConsumer()
-            }
-            core.end(throwing: failure)
-        }
-        return TimedOperatorIterator(core: core)
+        let storage = Storage(ThrottleStateMachine(latest: latest), clock: clock, interval: interval)
+        storage.start(consuming: base) { $0 }
+        return TimedOperatorIterator(storage)
     }
+
+    private typealias Storage = TimedStorage<
+        ThrottleStateMachine<Element, Failure, C.Instant, TimedConsumer<Element, Failure>, TimedTimer<C.Instant>>, C
+    >
 }

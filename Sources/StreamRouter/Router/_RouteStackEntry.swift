@@ -8,7 +8,7 @@ import Synchronization
 /// keeps the default, reflected `path` has it computed when first read, and only then: a
 /// navigation that nobody reads the path of (an `openURL` onto a new route, with no one
 /// reading ``Router/actions``' paths) reflects over nothing. Which types keep the default
-/// is learned from the default itself (``DefaultRoutePath/usesDefaultPath(_:)``): the
+/// is learned from the default itself (``_DefaultRoutePath/usesDefaultPath(_:)``): the
 /// first entry of such a type computes its path at once.
 ///
 /// An entry made of the same route as its neighbour (the entry it replaces or is pushed
@@ -25,7 +25,7 @@ import Synchronization
 /// made, so a stack's ids increase from the bottom to the top. Equality and hashing
 /// ignore the id: two states showing the same routes are equal.
 @usableFromInline
-struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
+struct _RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     @usableFromInline let route: Route
     @usableFromInline let _path: _EntryPath
     @usableFromInline let id: UInt64
@@ -34,12 +34,12 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     /// - Parameter neighbour: The entry `route` replaces or is pushed onto: when it holds the
     ///   same route, its path is shared rather than computed.
     @inlinable
-    init(_ route: Route, neighbour: RouteStackEntry? = nil) {
+    init(_ route: Route, neighbour: _RouteStackEntry? = nil) {
         self.route = route
         id = nextRouteStackEntryID()
         if let neighbour, Self.isSameValue(route, neighbour.route) {
             _path = neighbour._path
-        } else if DefaultRoutePath.usesDefaultPath(Route.self) {
+        } else if _DefaultRoutePath.usesDefaultPath(Route.self) {
             _path = .deferred(_DeferredPath())
         } else {
             _path = .known(Self.entryPath(route.path))
@@ -48,7 +48,7 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 
     /// An entry for the same route and path, with a new id.
     @inlinable
-    init(renewing entry: RouteStackEntry) {
+    init(renewing entry: _RouteStackEntry) {
         route = entry.route
         _path = entry._path
         id = nextRouteStackEntryID()
@@ -73,7 +73,7 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 
     /// Whether both entries have the same path: `nil` when telling would compute a path.
     @inlinable
-    func hasSamePath(as other: RouteStackEntry) -> Bool? {
+    func hasSamePath(as other: _RouteStackEntry) -> Bool? {
         if case .deferred(let mine) = _path, case .deferred(let theirs) = other._path, mine === theirs {
             return true
         }
@@ -101,7 +101,7 @@ struct RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     }
 
     @usableFromInline
-    static func == (lhs: RouteStackEntry, rhs: RouteStackEntry) -> Bool {
+    static func == (lhs: _RouteStackEntry, rhs: _RouteStackEntry) -> Bool {
         lhs.route == rhs.route
     }
 
@@ -152,7 +152,7 @@ final class _DeferredPath: Sendable {
     }
 }
 
-/// The source of ``RouteStackEntry/id``s, shared by every router: unique and increasing.
+/// The source of ``_RouteStackEntry/id``s, shared by every router: unique and increasing.
 private let routeStackEntryIDs = Atomic<UInt64>(0)
 
 /// The id the next entry made will have, or a later one (for telling the entries a
@@ -162,7 +162,7 @@ func upcomingRouteStackEntryID() -> UInt64 {
     routeStackEntryIDs.load(ordering: .relaxed)
 }
 
-/// The next ``RouteStackEntry/id``.
+/// The next ``_RouteStackEntry/id``.
 @usableFromInline
 func nextRouteStackEntryID() -> UInt64 {
     routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -52,36 +52,12 @@ where Base.Element: Sendable {
     /// Makes an iterator, and starts consuming the base and timing at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
-        let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let pending = Locked<(element: Element?, generation: UInt64)>((nil, 0))
-        let interval = interval
-        core.start(base) { element in
-            let generation = pending.withLock { pending in
-                pending = (element, pending.generation &+ 1)
-                return pending.generation
-            }
-            core.schedule(at: core.clock.now.advanced(by: interval)) {
-                // Enqueued under the lock, so an element and the end keep their order.
-                let mustWake = pending.withLock { pending in
-                    guard pending.generation == generation, let element = pending.element else { return false }
-                    pending.element = nil
-                    return core.enqueue(element)
-                }
-                if mustWake {
-                    core.wakeConsumer()
-                }
-            }
-        } onEnd: { failure in
-            core.cancelTimer()
-            let mustWake = pending.withLock { pending in
-                defer { pending.element = nil }
-                return pending.element.map(core.enqueue) ?? false
-            }
-            if mustWake {
-                core.wakeConsumer()
-            }
-            core.end(throwing: failure)
-        }
-        return TimedOperatorIterator(core: core)
+        let storage = Storage(DebounceStateMachine(), clock: clock, interval: interval)
+        storage.start(consuming: base) { $0 }
+        return TimedOperatorIterator(storage)
     }
+
+    private typealias Storage = TimedStorage<
+        DebounceStateMachine<Element, Failure, C.Instant, TimedConsumer<Element, Failure>, TimedTimer<C.Instant>>, C
+    >
 }

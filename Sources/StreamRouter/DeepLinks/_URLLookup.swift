@@ -6,7 +6,7 @@ import Synchronization
 /// ``MatchedURL`` the winning closure receives, is compiled for concrete types; the
 /// group's `match` only runs that closure.
 @usableFromInline
-final class URLLookup: Sendable {
+final class _URLLookup: Sendable {
     private let groups: [URLGroupIndex]
     /// The number, in the flat list of every group's mappings, of each group's first one.
     private let firstMappings: [Int]
@@ -32,17 +32,17 @@ final class URLLookup: Sendable {
     /// The patterns compiled: one trie per group, entry `i` for the group's mapping `i`, and
     /// each mapping's parameter names in the order its pattern names them.
     private final class Compiled: Sendable {
-        let tries: [RouteTrie]
+        let tries: [_RouteTrie]
         let parameterNames: [[String]]
 
-        init(tries: [RouteTrie], parameterNames: [[String]]) {
+        init(tries: [_RouteTrie], parameterNames: [[String]]) {
             self.tries = tries
             self.parameterNames = parameterNames
         }
     }
 
     /// The groups in order, each with its mappings' patterns (checked by
-    /// ``URLPattern/validate(_:)``) in declaration order. Compiles nothing.
+    /// ``_URLPattern/validate(_:)``) in declaration order. Compiles nothing.
     init(_ groups: [(index: URLGroupIndex, patterns: [String])]) {
         self.groups = groups.map { $0.index }
         var firstMappings: [Int] = []
@@ -86,17 +86,17 @@ final class URLLookup: Sendable {
     /// Compiles every pattern; `nil` if one does not compile (never: each was checked when
     /// it was registered), and then lookups keep scanning.
     private func compile() -> Compiled? {
-        var tries: [RouteTrie] = []
+        var tries: [_RouteTrie] = []
         var parameterNames: [[String]] = []
         for position in groups.indices {
             let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
-            var segments: [[RouteTrie.Segment]] = []
+            var segments: [[_RouteTrie.Segment]] = []
             for pattern in patterns[firstMappings[position]..<end] {
-                guard let compiled = try? URLPattern(pattern) else { return nil }
+                guard let compiled = try? _URLPattern(pattern) else { return nil }
                 segments.append(compiled.trieSegments)
                 parameterNames.append(compiled.parameterNames)
             }
-            tries.append(RouteTrie(segments))
+            tries.append(_RouteTrie(segments))
         }
         return Compiled(tries: tries, parameterNames: parameterNames)
     }
@@ -107,7 +107,7 @@ final class URLLookup: Sendable {
         let first = firstMappings[position]
         let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
         for mapping in first..<end {
-            if let values = Self.withBytes(of: patterns[mapping], { URLPattern.captures(matching: $0, segments) }) {
+            if let values = Self.withBytes(of: patterns[mapping], { _URLPattern.captures(matching: $0, segments) }) {
                 return (mapping - first, values)
             }
         }
@@ -128,7 +128,7 @@ final class URLLookup: Sendable {
         if let compiled {
             return compiled.parameterNames[mapping]
         }
-        return Self.withBytes(of: patterns[mapping]) { URLPattern.parameterNames(of: $0) }
+        return Self.withBytes(of: patterns[mapping]) { _URLPattern.parameterNames(of: $0) }
     }
 
     /// Why the walk over the groups found no mapping: how far it got.

@@ -25,15 +25,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
 }
 
-/// The error of a sequence that waited too long for an element.
-public struct TimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Creates the error.
-    public init() {}
-
-    /// A sentence for logs.
-    public var description: String { "No element arrived within the timeout." }
-}
-
 /// An asynchronous sequence that throws ``TimeoutError`` when its base is silent too long.
 public struct TimeLimitedSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
@@ -55,42 +46,13 @@ where Base.Element: Sendable {
     /// Makes an iterator, and starts the clock and consuming the base at once; dropping the
     /// iterator, or cancelling the task that iterates it, stops both.
     public func makeAsyncIterator() -> TimedOperatorIterator<Element, Failure, C> {
-        let core = TimedOperatorCore<Element, Failure, C>(clock: clock)
-        let isDone = Locked(false)
-        let interval = interval
-
-        @Sendable func expire() {
-            let expired = isDone.withLock { isDone in
-                defer { isDone = true }
-                return !isDone
-            }
-            if expired {
-                core.cancel()
-                core.end(throwing: TimeoutError())
-            }
-        }
-
-        core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
-        core.start(base) { element in
-            // Enqueued under the lock, so no element follows the timeout's end.
-            let (delivered, mustWake) = isDone.withLock { isDone in
-                isDone ? (false, false) : (true, core.enqueue(element))
-            }
-            guard delivered else { return }
-            if mustWake {
-                core.wakeConsumer()
-            }
-            core.schedule(at: core.clock.now.advanced(by: interval), fire: expire)
-        } onEnd: { failure in
-            core.cancelTimer()
-            let ending = isDone.withLock { isDone in
-                defer { isDone = true }
-                return !isDone
-            }
-            if ending {
-                core.end(throwing: failure)
-            }
-        }
-        return TimedOperatorIterator(core: core)
+        let machine = Machine(deadline: clock.now.advanced(by: interval))
+        let storage = TimedStorage(machine, clock: clock, interval: interval)
+        storage.start(consuming: base) { $0 }
+        return TimedOperatorIterator(storage)
     }
+
+    private typealias Machine = TimeoutStateMachine<
+        Element, C.Instant, TimedConsumer<Element, Failure>, TimedTimer<C.Instant>
+    >
 }

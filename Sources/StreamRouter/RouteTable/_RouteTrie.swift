@@ -30,7 +30,7 @@
 /// An immutable, `Sendable` class once built: a lookup borrows it without retaining each of
 /// its arrays, and allocates nothing but what it returns.
 @usableFromInline
-final class RouteTrie: Sendable {
+final class _RouteTrie: Sendable {
     /// One segment of a pattern, as the trie reads it.
     enum Segment: Sendable, Hashable {
         /// Exactly these bytes.
@@ -96,14 +96,14 @@ final class RouteTrie: Sendable {
 
     /// Compiles patterns, in declaration order (entry `i` is `patterns[i]`).
     /// - Parameter indexingStaticPaths: Whether to index the static paths whole (see
-    ///   ``RouteTrie``): what a ``RouteTable`` asks for; URL groups look up decoded segments,
+    ///   ``_RouteTrie``): what a ``RouteTable`` asks for; URL groups look up decoded segments,
     ///   and a pattern's own trie has its straight walk.
     convenience init(_ patterns: [[Segment]], indexingStaticPaths: Bool = false) {
         guard indexingStaticPaths else {
             self.init(compiling: patterns, staticPaths: RouteLiteralIndex())
             return
         }
-        let draft = RouteTrie(compiling: patterns, staticPaths: RouteLiteralIndex())
+        let draft = _RouteTrie(compiling: patterns, staticPaths: RouteLiteralIndex())
         var staticPaths = RouteLiteralIndex()
         for (index, pattern) in patterns.enumerated() {
             var texts: [String] = []
@@ -123,7 +123,7 @@ final class RouteTrie: Sendable {
     }
 
     /// `trie`'s compiled patterns, with `staticPaths`.
-    private init(_ trie: RouteTrie, staticPaths: RouteLiteralIndex) {
+    private init(_ trie: _RouteTrie, staticPaths: RouteLiteralIndex) {
         nodes = trie.nodes
         entryLists = trie.entryLists
         literals = trie.literals

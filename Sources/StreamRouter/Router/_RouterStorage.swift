@@ -1,11 +1,11 @@
 /// Everything a ``Router`` keeps behind its lock: its navigation state, its turn-taking
 /// queue, the last path change and the callers waiting for screens' results.
 @usableFromInline
-struct RouterStorage<Route: RouteProvider>: Sendable {
+struct _RouterStorage<Route: RouteProvider>: Sendable {
     @usableFromInline var state: RouterState<Route>
-    @usableFromInline var queue = NavigationQueue()
+    @usableFromInline var queue = _NavigationQueue()
     @usableFromInline var lastAction: NavigationAction?
-    @usableFromInline var results = ScreenResults()
+    @usableFromInline var results = _ScreenResults()
     /// The last navigation a guard redirected, as it was asked, until
     /// ``Router/resumeRedirected()`` takes it.
     @usableFromInline var redirectedRequest: NavigationRequest<Route>?
@@ -14,10 +14,10 @@ struct RouterStorage<Route: RouteProvider>: Sendable {
     @usableFromInline var journal: _JournalSink<Route>?
     /// The hooks of the navigation being served, running in a task of their own that a
     /// later navigation cancels (``NavigationOptions/Concurrency/latestWins`` only).
-    @usableFromInline var runningHooks: RunningHooks?
+    @usableFromInline var runningHooks: _RunningHooks?
     /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
     /// empty for a router without loaders.
-    @usableFromInline var loadedValues: [UInt64: [LoadedValue]] = [:]
+    @usableFromInline var loadedValues = _LoadedValues()
     /// The registered loaders, with the deadline and clock they run on, mirrored from the
     /// router's hooks (see ``Router/changeHooks(_:)``); `nil` for a router without loaders.
     @usableFromInline var loaders: _LoaderSnapshot<Route>?
@@ -40,7 +40,7 @@ struct RouterSnapshot<Route: RouteProvider>: Sendable {
 /// The task running the hooks of the navigation with ticket ``ticket``, to cancel when a
 /// later navigation supersedes it.
 @usableFromInline
-struct RunningHooks: Sendable {
-    let ticket: NavigationQueue.Ticket
+struct _RunningHooks: Sendable {
+    let ticket: _NavigationQueue.Ticket
     @usableFromInline let cancel: @Sendable () -> Void
 }

@@ -2,7 +2,7 @@
 /// lock. A navigation reads a snapshot when its turn comes, so registering while it runs
 /// affects the next navigation.
 @usableFromInline
-struct RouterHooks<Route: RouteProvider>: Sendable {
+struct _RouterHooks<Route: RouteProvider>: Sendable {
     typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
 
@@ -43,11 +43,11 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     private(set) var loaders: [Loader] = []
     private var nextGuardID: UInt64 = 0
 
-    /// Which kinds of hooks are registered: ``HookKinds/guards`` and
-    /// ``HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
+    /// Which kinds of hooks are registered: ``_HookKinds/guards`` and
+    /// ``_HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
     var kinds: UInt8 {
-        (guards.isEmpty ? 0 : HookKinds.guards) | (transitions.isEmpty ? 0 : HookKinds.transitions)
-            | (loaders.isEmpty ? 0 : HookKinds.loaders)
+        (guards.isEmpty ? 0 : _HookKinds.guards) | (transitions.isEmpty ? 0 : _HookKinds.transitions)
+            | (loaders.isEmpty ? 0 : _HookKinds.loaders)
     }
 
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
@@ -76,9 +76,9 @@ struct RouterHooks<Route: RouteProvider>: Sendable {
     }
 }
 
-/// The bits of ``RouterHooks/kinds``.
+/// The bits of ``_RouterHooks/kinds``.
 @usableFromInline
-enum HookKinds {
+enum _HookKinds {
     @usableFromInline static let guards: UInt8 = 1
     @usableFromInline static let transitions: UInt8 = 2
     @usableFromInline static let loaders: UInt8 = 4

@@ -5,33 +5,30 @@
 /// that runs the hook. A `Task.detached` inherits nothing, so its navigation just takes its
 /// turn.
 @usableFromInline
-enum GuardedRouters {
+enum _GuardedRouters {
     /// The marks of the current task (a `TaskLocal` spelled out, so that inlinable code can
     /// bind it).
     @usableFromInline static let _current = TaskLocal(wrappedValue: Marks())
 
-    /// The routers marked on a task: the first inline, the rare others (a hook of one router
-    /// navigating another) in an array, so that marking one router allocates nothing.
+    /// The routers marked on a task: the first inline, so that marking one router allocates
+    /// nothing; the rare others (a hook of one router navigating another) in an array.
     @usableFromInline
     struct Marks: Sendable {
-        private var first: ObjectIdentifier?
-        private var others: [ObjectIdentifier] = []
+        private var routers = _SmallArray<ObjectIdentifier>()
 
         @usableFromInline
         init() {}
 
         @usableFromInline
         func contains(_ router: ObjectIdentifier) -> Bool {
-            first == router || others.contains(router)
+            routers.contains(router)
         }
 
         @usableFromInline
         func adding(_ router: ObjectIdentifier) -> Marks {
             var marks = self
-            if first == nil {
-                marks.first = router
-            } else if !contains(router) {
-                marks.others.append(router)
+            if !contains(router) {
+                marks.routers.append(router)
             }
             return marks
         }

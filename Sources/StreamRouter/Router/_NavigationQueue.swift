@@ -7,12 +7,11 @@
 /// concurrent navigations never interleave and commit in call order. A navigation that gives
 /// up (its task was cancelled while waiting) still hands its turn on.
 @usableFromInline
-struct NavigationQueue: Sendable {
+struct _NavigationQueue: Sendable {
     @usableFromInline typealias Ticket = UInt64
 
-    /// A navigation waiting for its turn. A class: `CheckedContinuation`'s layout is known
-    /// only to the concurrency library, so handing one out of every commit (mostly `nil`)
-    /// went through value-witness calls; a reference is copied with a retain.
+    /// A navigation waiting for its turn, boxed: every commit hands one out (mostly `nil`),
+    /// and a continuation's layout is known only to the concurrency library.
     @usableFromInline
     final class Waiter: Sendable {
         let continuation: CheckedContinuation<Bool, Never>

@@ -12,9 +12,9 @@ import AsyncObservables
 ///
 /// Each type whose default path is computed is remembered (``usesDefaultPath(_:)``), so that
 /// the entries of its later routes compute their paths only when read (see
-/// ``RouteStackEntry``).
+/// ``_RouteStackEntry``).
 @usableFromInline
-enum DefaultRoutePath {
+enum _DefaultRoutePath {
     /// The default path of `route`.
     static func path<Route: RouteProvider>(of route: Route) -> String {
         defaultPathTypes.withLock { _ = $0.insert(ObjectIdentifier(Route.self)) }
@@ -108,7 +108,7 @@ enum DefaultRoutePath {
             if Swift.type(of: payload) == String.self, let value = payload as? String {
                 return appendSegment(value)
             }
-            switch DefaultRoutePath.shape(of: payload) {
+            switch _DefaultRoutePath.shape(of: payload) {
             case .pair(.int, .int):
                 if let (a, b) = payload as? (Int, Int) { return appendSegments(a, b) }
             case .pair(.int, .string):

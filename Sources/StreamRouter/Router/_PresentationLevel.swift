@@ -1,30 +1,30 @@
 /// One presentation as a ``RouterState`` keeps it: the presented route's entry, its style,
 /// and the stack pushed inside it, with the joined length of that stack's paths.
 ///
-/// A state keeps its presentations in a ``PersistentStack`` of levels (the topmost on
+/// A state keeps its presentations in a ``_PersistentStack`` of levels (the topmost on
 /// top), like its base stack, so a lagging subscriber holding many states costs O(1) per
 /// navigation; the topmost level's stack is kept in the state itself
 /// (``RouterState/topStack``), so a push inside it makes no level node. Equality and
 /// hashing ignore entry ids, as for stacks.
 @usableFromInline
-struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
+struct _PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     /// The presented route, with its own id (its screen's result slot).
-    @usableFromInline let entry: RouteStackEntry<Route>
+    @usableFromInline let entry: _RouteStackEntry<Route>
     @usableFromInline let style: PresentationStyle
     /// The routes pushed inside, the top one on top.
-    @usableFromInline var stack = PersistentStack<RouteStackEntry<Route>>()
+    @usableFromInline var stack = _PersistentStack<_RouteStackEntry<Route>>()
     /// What is known of the length of the stack's joined path.
     @usableFromInline var stackPathLength = _JoinedPathLength()
 
     @inlinable
-    init(_ entry: RouteStackEntry<Route>, style: PresentationStyle) {
+    init(_ entry: _RouteStackEntry<Route>, style: PresentationStyle) {
         self.entry = entry
         self.style = style
     }
 
     /// A level showing `presentation`, with fresh entries.
     init(_ presentation: Presentation<Route>) {
-        self.init(RouteStackEntry(presentation.route), style: presentation.style)
+        self.init(_RouteStackEntry(presentation.route), style: presentation.style)
         for route in presentation.stack {
             push(route)
         }
@@ -63,17 +63,17 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
 
     /// The same presentation with at most the top `limit` routes, in fresh entries with new
     /// ids that keep their paths.
-    func renewed(keepingTop limit: Int) -> PresentationLevel {
-        var level = PresentationLevel(RouteStackEntry(renewing: entry), style: style)
+    func renewed(keepingTop limit: Int) -> _PresentationLevel {
+        var level = _PresentationLevel(_RouteStackEntry(renewing: entry), style: style)
         (level.stack, level.stackPathLength) = stack.renewed(keepingTop: limit)
         return level
     }
 
     /// Pushes `route` onto the stack; past `limit` routes, the bottom one is dropped.
     /// - Parameter neighbour: The entry `route` replaces or is pushed onto (see
-    ///   ``RouteStackEntry``).
+    ///   ``_RouteStackEntry``).
     @inlinable
-    mutating func push(_ route: Route, limit: Int = .max, neighbour: RouteStackEntry<Route>? = nil) {
+    mutating func push(_ route: Route, limit: Int = .max, neighbour: _RouteStackEntry<Route>? = nil) {
         stack.push(route, limit: limit, neighbour: neighbour, pathLength: &stackPathLength)
     }
 
@@ -84,7 +84,7 @@ struct PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
     }
 
     @usableFromInline
-    static func == (lhs: PresentationLevel, rhs: PresentationLevel) -> Bool {
+    static func == (lhs: _PresentationLevel, rhs: _PresentationLevel) -> Bool {
         lhs.entry == rhs.entry && lhs.style == rhs.style && lhs.stack == rhs.stack
     }
 
