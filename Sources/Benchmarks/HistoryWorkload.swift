@@ -6,7 +6,7 @@ struct HistoryWorkload {
     /// Who listens while the pushes run.
     enum Subscriber {
         case none
-        /// One `snapshots()` stream, made before each run and never read.
+        /// One `states()` stream, made before each run and never read.
         case laggingSnapshots
     }
 
@@ -49,7 +49,7 @@ struct HistoryWorkload {
         var pushed = 0
         while done < operations {
             let count = min(Self.chunk, operations - done)
-            let stream = subscriber == .laggingSnapshots ? navigator.snapshots() : nil
+            let stream = subscriber == .laggingSnapshots ? navigator.states() : nil
             let start = clock.now
             for index in 0..<count where navigator.navigate(Self.targets[index & 1]) != nil {
                 pushed += 1

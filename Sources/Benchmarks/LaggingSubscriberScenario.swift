@@ -1,7 +1,7 @@
 import StreamRouter
 
 /// `Navigator.navigate` (a push, alternating between two paths) on a long history while a
-/// `snapshots()` subscriber never reads: each push hands that subscriber a snapshot of the
+/// `states()` subscriber never reads: each push hands that subscriber a snapshot of the
 /// whole history, which must cost O(1) because snapshots share the history's storage.
 ///
 /// Both sides of each row run the same operation; the baseline side is the cheaper

@@ -63,8 +63,8 @@ public func journalReplayFailures<Tab, Route: RouteProvider>(
     for journals: [TabNavigationJournal<Tab, Route>],
     isolation: isolated (any Actor)? = #isolation,
     tabRouter makeApp: () -> TabRouter<Tab, Route>
-) async -> [JournalReplayFailure<TabJournalDivergence<Tab, Route>>] {
-    var failures: [JournalReplayFailure<TabJournalDivergence<Tab, Route>>] = []
+) async -> [JournalReplayFailure<ReplayDivergence<Tab, Route>>] {
+    var failures: [JournalReplayFailure<ReplayDivergence<Tab, Route>>] = []
     for (index, journal) in journals.enumerated() {
         if let divergence = await journal.replay(on: makeApp()) {
             failures.append(JournalReplayFailure(index: index, divergence: divergence))

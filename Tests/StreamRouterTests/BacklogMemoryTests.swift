@@ -15,7 +15,7 @@ import Testing
 
     @Test func anUnreadSnapshotsStreamCostsConstantMemoryPerNavigation() throws {
         let navigator = Navigator(policy: InputPolicy(maximumHistoryEntries: 2 * Self.navigations))
-        let unread = navigator.snapshots()
+        let unread = navigator.states()
         let growth = try measureGrowth {
             for index in 0..<Self.navigations {
                 navigator.navigate("/p\(index)")

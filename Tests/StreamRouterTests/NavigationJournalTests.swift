@@ -230,6 +230,7 @@ import Testing
         Self.addAppGuards(to: fresh, settingsOpen: true)
         let divergence = try #require(await journal.replay(on: fresh))
         #expect(divergence.step == 1)
+        #expect(divergence.tab == nil, "a router's journal has no tabs")
         #expect(divergence.operation == .navigate(to: [.settings]))
         #expect(
             divergence.expected

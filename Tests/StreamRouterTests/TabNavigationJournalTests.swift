@@ -170,7 +170,7 @@ import Testing
         let divergence = try #require(await journal.replay(on: fresh))
         #expect(divergence.step == 6)
         #expect(divergence.tab == .profile)
-        #expect(divergence.operation == .navigation(.navigate(to: [.settings])))
+        #expect(divergence.operation == .navigate(to: [.settings]))
         #expect(divergence.expected == .redirected(to: .navigate(to: [.login])))
         #expect(divergence.actual == .completed)
         #expect(divergence.expectedState.stack == [.login])

@@ -180,46 +180,21 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
 
     // MARK: - Codable
 
-    /// The version of the JSON format.
-    static var formatVersion: Int { 1 }
-
-    private enum CodingKeys: String, CodingKey {
-        case version, capacity, startState, stepCount, entries
-    }
-
     /// Decodes a journal, checking it is consistent: a known format version, a capacity of
     /// at least 1, no more entries than it, and steps that increase and stay below the
     /// step count.
     /// - Throws: `DecodingError.dataCorrupted` for a journal that is not consistent.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        let capacity = try container.decode(Int.self, forKey: .capacity)
-        let entries = try container.decode([Entry].self, forKey: .entries)
-        let stepCount = try container.decode(Int.self, forKey: .stepCount)
-        let steps = entries.map(\.step)
-        let consistent =
-            version == Self.formatVersion && capacity >= 1 && entries.count <= capacity
-            && stepCount >= entries.count && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }
-            && (steps.first ?? 0) >= 0 && (steps.last ?? -1) < stepCount
-        guard consistent else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent navigation journal"))
-        }
-        self.init(
-            capacity: capacity, startState: try container.decode(RouterState<Route>.self, forKey: .startState),
-            stepCount: stepCount, entries: entries)
+        let (capacity, startState, stepCount, entries): (Int, RouterState<Route>, Int, [Entry]) =
+            try JournalFormat.decode(from: decoder, name: "navigation journal", step: \.step)
+        self.init(capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
     }
 
     /// Encodes the format version, the capacity, the start state, the step count and the
     /// entries, oldest first.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatVersion, forKey: .version)
-        try container.encode(capacity, forKey: .capacity)
-        try container.encode(startState, forKey: .startState)
-        try container.encode(stepCount, forKey: .stepCount)
-        try container.encode(entries, forKey: .entries)
+        try JournalFormat.encode(
+            to: encoder, capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
     }
 
     /// The journal, one entry a line with the state after it, for logs and test failures.

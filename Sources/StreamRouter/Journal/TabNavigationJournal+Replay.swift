@@ -15,9 +15,9 @@ extension TabNavigationJournal {
     /// replays them (steps the calling task cancelled are skipped).
     /// - Parameter app: A tab router with the app's tabs and guards, in ``startState`` (a
     ///   fresh one, for a journal recorded from launch).
-    /// - Returns: The first step whose outcome or tab state differs, or `nil` when every step
-    ///   went as recorded (`app.state` is then ``endState``).
-    public func replay(on app: TabRouter<Tab, Route>) async -> TabJournalDivergence<Tab, Route>? {
+    /// - Returns: The first step whose outcome or tab state differs, with its tab, or `nil`
+    ///   when every step went as recorded (`app.state` is then ``endState``).
+    public func replay(on app: TabRouter<Tab, Route>) async -> ReplayDivergence<Tab, Route>? {
         let tabs = app.tabs + startState.stacks.keys.filter { !app.tabs.contains($0) }
         for tab in tabs {
             let router = app.router(for: tab)
@@ -26,8 +26,8 @@ extension TabNavigationJournal {
             let operation = NavigationOperation<Route>.restore(start)
             let (outcome, state) = await router.performRecorded(operation)
             if outcome != .completed || state != start {
-                return TabJournalDivergence(
-                    step: nil, tab: tab, operation: .navigation(operation), expected: .completed, actual: outcome,
+                return ReplayDivergence(
+                    step: nil, tab: tab, operation: operation, expected: .completed, actual: outcome,
                     expectedState: start, actualState: state)
             }
         }
@@ -43,8 +43,8 @@ extension TabNavigationJournal {
             }
             let (outcome, state) = await app.router(for: entry.tab).performRecorded(operation)
             if outcome != entry.outcome || state != expectedState {
-                return TabJournalDivergence(
-                    step: entry.step, tab: entry.tab, operation: entry.operation, expected: entry.outcome,
+                return ReplayDivergence(
+                    step: entry.step, tab: entry.tab, operation: operation, expected: entry.outcome,
                     actual: outcome, expectedState: expectedState, actualState: state)
             }
         }

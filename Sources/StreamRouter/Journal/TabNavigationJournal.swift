@@ -177,43 +177,22 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
 
     // MARK: - Codable
 
-    private enum CodingKeys: String, CodingKey {
-        case version, capacity, startState, stepCount, entries
-    }
-
     /// Decodes a journal, checking it is consistent, as ``NavigationJournal`` does, and that
     /// navigations, and only they, have a state.
     /// - Throws: `DecodingError.dataCorrupted` for a journal that is not consistent.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        let capacity = try container.decode(Int.self, forKey: .capacity)
-        let entries = try container.decode([Entry].self, forKey: .entries)
-        let stepCount = try container.decode(Int.self, forKey: .stepCount)
-        let steps = entries.map(\.step)
-        let consistent =
-            version == NavigationJournal<Route>.formatVersion && capacity >= 1 && entries.count <= capacity
-            && stepCount >= entries.count && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }
-            && (steps.first ?? 0) >= 0 && (steps.last ?? -1) < stepCount
-            && entries.allSatisfy { ($0.operation == .select) == ($0.state == nil) }
-        guard consistent else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "an inconsistent tab navigation journal"))
-        }
-        self.init(
-            capacity: capacity, startState: try container.decode(TabRouterState<Tab, Route>.self, forKey: .startState),
-            stepCount: stepCount, entries: entries)
+        let (capacity, startState, stepCount, entries): (Int, TabRouterState<Tab, Route>, Int, [Entry]) =
+            try JournalFormat.decode(
+                from: decoder, name: "tab navigation journal", step: \.step,
+                isValid: { ($0.operation == .select) == ($0.state == nil) })
+        self.init(capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
     }
 
     /// Encodes the format version, the capacity, the start tree, the step count and the
     /// entries, oldest first.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(NavigationJournal<Route>.formatVersion, forKey: .version)
-        try container.encode(capacity, forKey: .capacity)
-        try container.encode(startState, forKey: .startState)
-        try container.encode(stepCount, forKey: .stepCount)
-        try container.encode(entries, forKey: .entries)
+        try JournalFormat.encode(
+            to: encoder, capacity: capacity, startState: startState, stepCount: stepCount, entries: entries)
     }
 
     /// The journal, one entry a line with its tab's state after it.

@@ -19,7 +19,7 @@
 /// > one total order consistent with the history: for consecutive actions `a`, `b` of any
 /// > stream, `b.previousPath == a.currentPath`. Streams never keep the navigator alive;
 /// > when it is deallocated they deliver what they buffered, then finish.
-public final class Navigator: PathPublisher {
+public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
     typealias State = NavigatorSnapshot
 
     /// What the navigator's lock publishes: the action (`nil` for ``clear()``, which is not
@@ -29,7 +29,7 @@ public final class Navigator: PathPublisher {
         let state: NavigatorSnapshot
     }
 
-    private let state: ObservableState<State, Event>
+    private let storage: ObservableState<State, Event>
     private let persistence: _StatePersistence<NavigationHistory<String>>?
 
     /// The limits every path given to this navigator must stay within.
@@ -44,7 +44,7 @@ public final class Navigator: PathPublisher {
     ///     entry).
     public init(initialPath: String = "/", policy: InputPolicy = .standard) {
         self.policy = policy
-        state = ObservableState(State(history: Self.history(at: initialPath, policy: policy)))
+        storage = ObservableState(State(history: Self.history(at: initialPath, policy: policy)))
         persistence = nil
     }
 
@@ -72,13 +72,13 @@ public final class Navigator: PathPublisher {
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, larger than ``InputPolicy/maximumStateBytes``, with more
     /// entries than ``InputPolicy/maximumHistoryEntries``), the navigator starts at
-    /// `initialPath`, reports why on ``persistenceEvents``, and leaves the store untouched
+    /// `initialPath`, reports why on ``StatePersisting/persistenceEvents``, and leaves the store untouched
     /// until the first change. Restored paths are checked against `policy` too: a history
     /// holding a path it rejects is reported as unreadable.
     ///
     /// > Note: Saving never runs on the navigating task: a change records the new history
     /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
-    /// > into few writes. Call ``flush()`` to write it at once (at app termination, in tests).
+    /// > into few writes. Call ``StatePersisting/flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
         let persistence = _StatePersistence<NavigationHistory<String>>(
             store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
@@ -97,7 +97,7 @@ public final class Navigator: PathPublisher {
         var history = persistence.restore() ?? Self.history(at: initialPath, policy: policy)
         history.limit(to: policy.maximumHistoryEntries)
         self.policy = policy
-        state = ObservableState(State(history: history))
+        storage = ObservableState(State(history: history))
         self.persistence = persistence
     }
 
@@ -108,48 +108,54 @@ public final class Navigator: PathPublisher {
 
     /// The current path.
     public var path: String {
-        state.read { $0.history.current }
+        storage.read { $0.history.current }
     }
 
     /// Whether ``goBack(total:)`` would move.
     public var canGoBack: Bool {
-        state.read { $0.history.backCount > 0 }
+        storage.read { $0.history.backCount > 0 }
     }
 
     /// Whether ``goForward(total:)`` would move.
     public var canGoForward: Bool {
-        state.read { $0.history.forwardCount > 0 }
+        storage.read { $0.history.forwardCount > 0 }
     }
 
     /// The number of steps one can go back: history entries minus the current one.
     public var historyStackSize: Int {
-        state.read { $0.history.backCount }
+        storage.read { $0.history.backCount }
     }
 
     /// The number of steps one can go forward.
     public var forwardStackSize: Int {
-        state.read { $0.history.forwardCount }
+        storage.read { $0.history.forwardCount }
     }
 
     /// The last published action; `nil` for a new navigator.
     public var lastAction: NavigationAction? {
-        state.read { $0.lastAction }
+        storage.read { $0.lastAction }
+    }
+
+    /// The whole state (history and last action), read atomically: what ``states`` yields.
+    public var state: NavigatorSnapshot {
+        storage.state
     }
 
     /// The whole state, read atomically.
+    @available(*, deprecated, renamed: "state")
     public var snapshot: NavigatorSnapshot {
-        state.state
+        state
     }
 
     /// The whole history, as one consistent snapshot.
     public var history: NavigationHistory<String> {
-        state.read { $0.history }
+        storage.read { $0.history }
     }
 
     /// Resolves `path` against the current path, as ``navigate(_:replace:)`` would,
     /// without navigating.
     public func resolve(_ path: String) -> String {
-        state.read { PathResolver.resolve(path, against: $0.history.current) }
+        storage.read { PathResolver.resolve(path, against: $0.history.current) }
     }
 
     // MARK: - Navigating
@@ -189,7 +195,7 @@ public final class Navigator: PathPublisher {
         }
         let policy = policy
         return saving(
-            try state.update { [isChecked] state, publish throws(InputError) in
+            try storage.update { [isChecked] state, publish throws(InputError) in
                 let target = absolute ?? PathResolver.resolve(path, against: state.history.current)
                 if !isChecked {
                     try policy.check(resolvedPath: target)
@@ -212,7 +218,7 @@ public final class Navigator: PathPublisher {
         guard (try? policy.check(path: path)) != nil else { return nil }
         let policy = policy
         return saving(
-            try state.update { state, publish throws(Failure) in
+            try storage.update { state, publish throws(Failure) in
                 let target = try finalPath(PathResolver.resolve(path, against: state.history.current))
                 guard (try? policy.check(resolvedPath: target)) != nil else { return nil }
                 return Self.push(target, replacing: replace, in: &state, publish)
@@ -242,7 +248,7 @@ public final class Navigator: PathPublisher {
         _ step: (inout NavigationHistory<String>) -> Int
     ) -> NavigationAction? {
         saving(
-            state.update { state, publish in
+            storage.update { state, publish in
                 let previous = state.history.current
                 guard step(&state.history) > 0 else { return nil }
                 return Self.record(
@@ -254,7 +260,7 @@ public final class Navigator: PathPublisher {
 
     /// Drops the back and forward history, keeping the current path. Publishes nothing.
     public func clear() {
-        let changed = state.update { state, publish in
+        let changed = storage.update { state, publish in
             guard state.history.backCount > 0 || state.history.forwardCount > 0 else { return false }
             state.history.clear()
             publish(Event(action: nil, state: state))
@@ -275,15 +281,6 @@ public final class Navigator: PathPublisher {
 
     private func save() {
         persistence?.save { history }
-    }
-
-    /// Writes the latest history to the store now, on the calling thread, after any write
-    /// under way; returns once it is written (a failure is reported on
-    /// ``persistenceEvents``). Call it when the app is about to terminate, and in tests before
-    /// reading the store. Does nothing for a navigator made without a store, or when
-    /// everything is written already.
-    public func flush() {
-        persistence?.flush()
     }
 
     /// Pushes `target` (or replaces the current entry with it) and publishes the `.push`;
@@ -324,13 +321,13 @@ public final class Navigator: PathPublisher {
     /// Every action performed after this call.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
-        state.subscribe(bufferingPolicy: bufferingPolicy) { $0.action }
+        storage.subscribe(bufferingPolicy: bufferingPolicy) { $0.action }
     }
 
     /// The current path, then the path after each action that changed it.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
-        state.subscribe(
+        storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.history.current] },
             transform: { event in
@@ -340,46 +337,46 @@ public final class Navigator: PathPublisher {
         )
     }
 
-    /// A snapshot of the navigator's state now, then after every change, with an unbounded
-    /// buffer.
-    public var snapshots: SubjectStream<NavigatorSnapshot> {
-        snapshots()
-    }
-
-    /// A snapshot of the navigator's state now, then after every change (actions and
-    /// ``clear()``): what an observable model mirrors.
-    public func snapshots(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
-        state.subscribe(
+    /// The navigator's state now, then after every change (actions and ``clear()``): what an
+    /// observable model mirrors (``StatePublisher``).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
+        storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0] },
             transform: { $0.state }
         )
     }
 
-    /// How restoring from the store went, then each failed save, with an unbounded buffer.
-    public var persistenceEvents: SubjectStream<PersistenceEvent> {
-        persistenceEvents()
+    /// A snapshot of the navigator's state now, then after every change, with an unbounded
+    /// buffer.
+    @available(*, deprecated, renamed: "states")
+    public var snapshots: SubjectStream<NavigatorSnapshot> {
+        states()
     }
 
-    /// How restoring from the store went, then each failed save. Empty (finishes at once)
-    /// for a navigator made without a store.
-    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        _StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
+    /// A snapshot of the navigator's state now, then after every change.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    @available(*, deprecated, renamed: "states(bufferingPolicy:)")
+    public func snapshots(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
+        states(bufferingPolicy: bufferingPolicy)
     }
 
-    /// How restoring from the store went; `nil` for a navigator made without a store.
-    public var restoration: PersistenceEvent? {
-        persistence?.restoration
+    /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
+    /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a
+    /// navigator made without a store.
+    public var _persistence: _PersistenceHandle? {
+        persistence?.handle
     }
 
     /// The number of live streams of this navigator (for tests and diagnostics).
     @_spi(Testing) public var subscriberCount: Int {
-        state.subscriberCount
+        storage.subscriberCount
     }
 
     /// The number of this navigator's subscription buffers still allocated (for tests): 0
     /// once every stream made from it and every iterator is gone, whatever ended them.
     @_spi(Testing) public var liveBufferCount: Int {
-        state.liveBufferCount
+        storage.liveBufferCount
     }
 }

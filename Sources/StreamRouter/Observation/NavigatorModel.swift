@@ -56,8 +56,8 @@ public final class NavigatorModel {
     ) {
         self.navigator = navigator
         self.patterns = patterns
-        let snapshots = navigator.snapshots(bufferingPolicy: bufferingPolicy)
-        let snapshot = navigator.snapshot
+        let snapshots = navigator.states(bufferingPolicy: bufferingPolicy)
+        let snapshot = navigator.state
         path = snapshot.path
         lastAction = snapshot.lastAction
         canGoBack = snapshot.canGoBack
@@ -65,13 +65,7 @@ public final class NavigatorModel {
         historyStackSize = snapshot.history.backCount
         forwardStackSize = snapshot.history.forwardCount
         matches = Self.matches(of: patterns, in: snapshot.path)
-        subscription = SubscriptionToken(
-            cancelling: Task { [weak self] in
-                for await snapshot in snapshots {
-                    guard let self else { return }
-                    self.apply(snapshot)
-                }
-            })
+        subscription = .applying(snapshots, to: self) { $0.apply($1) }
     }
 
     private func apply(_ snapshot: NavigatorSnapshot) {

@@ -175,13 +175,7 @@ public final class RouterModel<Route: RouteProvider> {
         self.path = path
         lastAction = router.lastAction
         matches = NavigatorModel.matches(of: patterns, in: path)
-        subscription = SubscriptionToken(
-            cancelling: Task { [weak self] in
-                for await snapshot in snapshots {
-                    guard let self else { return }
-                    self.apply(snapshot)
-                }
-            })
+        subscription = .applying(snapshots, to: self) { $0.apply($1) }
     }
 
     /// Waits until the navigations started by setting a binding (``stack``, ``modal``,

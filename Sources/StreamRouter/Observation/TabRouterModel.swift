@@ -49,13 +49,7 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         self.state = state
         selected = state.selected
         path = state[state.selected].path
-        subscription = SubscriptionToken(
-            cancelling: Task { [weak self] in
-                for await state in states {
-                    guard let self else { return }
-                    self.apply(state)
-                }
-            })
+        subscription = .applying(states, to: self) { $0.apply($1) }
     }
 
     /// The stack of `tab`, bottom first.

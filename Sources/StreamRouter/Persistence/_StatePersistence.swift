@@ -65,7 +65,7 @@ struct PersistedState<State: Codable>: Codable {
 }
 
 /// Restores a state from a store at launch and saves it after each change: the shared
-/// engine of the navigator's and the router's persistence.
+/// engine of every ``StatePersisting`` type's persistence.
 ///
 /// Saving is off the navigating task and coalesced: ``save(_:)`` only records the latest
 /// state (O(1): states share their storage) and, when no write is under way, starts one on
@@ -129,17 +129,9 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
         writes.withLock { $0 }
     }
 
-    /// The restore outcome first (once known), then each save failure; a finished stream
-    /// when there is no persistence.
-    static func events(
-        of persistence: _StatePersistence?,
-        bufferingPolicy: BufferingPolicy
-    ) -> SubjectStream<PersistenceEvent> {
-        guard let persistence else {
-            return .finished()
-        }
-        return persistence.outcomes.subscribe(
-            bufferingPolicy: bufferingPolicy, initial: { $0.map { [$0] } ?? [] }, transform: { $0 })
+    /// The handle of ``StatePersisting``'s accessors.
+    var handle: _PersistenceHandle {
+        _PersistenceHandle(outcomes: outcomes, writer: self)
     }
 
     /// Reads the saved state, and records how that went. Never throws and never writes.

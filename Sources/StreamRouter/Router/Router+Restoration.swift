@@ -1,7 +1,7 @@
 extension Router {
     /// Applies the state read from the store (see ``init(initialState:store:restoring:guards:urlMatchers:policy:options:)``)
     /// as a navigation through the guards, then reports how it went, also on
-    /// ``persistenceEvents``.
+    /// ``StatePersisting/persistenceEvents``.
     ///
     /// ```swift
     /// let router = Router<AppRoute>(store: store)

@@ -57,7 +57,7 @@ import Synchronization
 /// > under any lock, and may call the router's reads; a navigation of the same router they
 /// > start fails at once with ``NavigationError/reentrantNavigation`` (it would otherwise
 /// > wait forever for the navigation that runs them).
-public final class Router<Route: RouteProvider>: PathPublisher {
+public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, StatePersisting {
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
@@ -148,12 +148,12 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// another format version, routes that no longer decode, larger than
     /// ``InputPolicy/maximumStateBytes``, more routes than
     /// ``InputPolicy/maximumHistoryEntries``, a route whose ``RouteProvider/path`` the policy
-    /// rejects), the router stays at `initialState`, reports why on ``persistenceEvents``
+    /// rejects), the router stays at `initialState`, reports why on ``StatePersisting/persistenceEvents``
     /// (at once), and leaves the store untouched until the first change.
     ///
     /// > Note: Saving never runs on the navigating task: a navigation records the new
     /// > state (O(1)) and a background task writes the latest one, coalescing a burst of
-    /// > navigations into few writes. Call ``flush()`` to write it at once.
+    /// > navigations into few writes. Call ``StatePersisting/flush()`` to write it at once.
     /// - Parameters:
     ///   - initialState: The state when nothing usable is saved (and, through the guards,
     ///   until they allow the saved state, or when they refuse it); empty by default.
@@ -236,30 +236,11 @@ public final class Router<Route: RouteProvider>: PathPublisher {
     /// The restoration started at creation through the guards given to the initialiser.
     let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
 
-    /// How restoring from the store went; `nil` for a router made without a store, and while
-    /// a saved state waits for ``restore()``.
-    public var restoration: PersistenceEvent? {
-        persistence?.restoration
-    }
-
-    /// How restoring from the store went, then each failed save, with an unbounded buffer.
-    public var persistenceEvents: SubjectStream<PersistenceEvent> {
-        persistenceEvents()
-    }
-
-    /// How restoring from the store went (once known: after ``restore()`` when a state was
-    /// saved), then each failed save. Finishes at once for a router made without a store.
-    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        _StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
-    }
-
-    /// Writes the latest state to the store now, on the calling thread, after any write
-    /// under way; returns once it is written (a failure is reported on
-    /// ``persistenceEvents``). Call it when the app is about to terminate, and in tests before
-    /// reading the store. Does nothing for a router made without a store, or when everything
-    /// is written already.
-    public func flush() {
-        persistence?.flush()
+    /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
+    /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a router
+    /// made without a store.
+    public var _persistence: _PersistenceHandle? {
+        persistence?.handle
     }
 
     // MARK: - Reading
@@ -674,24 +655,50 @@ public final class Router<Route: RouteProvider>: PathPublisher {
         )
     }
 
-    /// The current state, then the state after each navigation that changed it, with an
-    /// unbounded buffer.
-    public var states: some AsyncSequence<RouterState<Route>, Never> & Sendable {
-        states()
+    /// The current state, then the state after each navigation that changed it (save it
+    /// here to persist the stack; ``StatePublisher``).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterState<Route>> {
+        distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0.isIdentical(to: $1) }, element: { $0 })
     }
 
-    /// The current state, then the state after each navigation that changed it (save it
-    /// here to persist the stack).
-    /// - Parameter bufferingPolicy: The buffer of the underlying subscription.
-    public func states(
-        bufferingPolicy: BufferingPolicy = .unbounded
-    ) -> some AsyncSequence<RouterState<Route>, Never> & Sendable {
-        storage.subscribe(
+    /// The current state read through `element`, then after each navigation that changed
+    /// it, never the same element twice in a row: the state stream of the router and of
+    /// what is built on it (a ``SplitRouter``).
+    ///
+    /// The comparison runs under the router's lock for every completed navigation, in order
+    /// (so it follows the last element even when the buffer drops some), and only for this
+    /// subscription: a router without state subscribers does none of it.
+    /// - Parameters:
+    ///   - sameBase: Whether two states give the same element without computing it (an O(1)
+    ///     check that spares `element`).
+    ///   - element: What the stream yields for a state.
+    func distinctStates<Element: Equatable & Sendable>(
+        bufferingPolicy: BufferingPolicy,
+        sameBase: @escaping @Sendable (RouterState<Route>, RouterState<Route>) -> Bool,
+        element: @escaping @Sendable (RouterState<Route>) -> Element
+    ) -> SubjectStream<Element> {
+        let last = Locked<(state: RouterState<Route>, element: Element)?>(nil)
+        return storage.subscribe(
             bufferingPolicy: bufferingPolicy,
-            initial: { [$0.state] },
-            transform: { $0.state }
+            initial: { storage in
+                let first = element(storage.state)
+                last.withLock { $0 = (storage.state, first) }
+                return [first]
+            },
+            transform: { event in
+                guard let state = event.state else { return nil }
+                return last.withLock { last -> Element? in
+                    if let previous = last, sameBase(previous.state, state) {
+                        last?.state = state
+                        return nil
+                    }
+                    let next = element(state)
+                    defer { last = (state, next) }
+                    return last?.element == next ? nil : next
+                }
+            }
         )
-        .removeDuplicates()
     }
 
     /// Stream-shaped navigation (XRouter's `rx` bindings): a navigation as a stream that

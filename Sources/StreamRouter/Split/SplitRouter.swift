@@ -23,7 +23,7 @@ import Synchronization
 /// presentations. ``isCollapsed`` is layout only.
 ///
 /// > Note: Thread-safe, as ``Router`` is.
-public final class SplitRouter<Route: RouteProvider>: Sendable {
+public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersisting {
     /// The columns.
     public let columns: SplitColumns
     /// The router keeping the filled columns as one stack: navigate, guard, observe, save
@@ -175,6 +175,13 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
         router.addGuard(named: name, deadline: deadline, check)
     }
 
+    /// The persistence of ``router`` behind ``StatePersisting``'s accessors
+    /// (``StatePersisting/restoration``, ``StatePersisting/persistenceEvents``,
+    /// ``StatePersisting/flush()``); `nil` for a split router made without a store.
+    public var _persistence: _PersistenceHandle? {
+        router._persistence
+    }
+
     // MARK: - Streams
 
     /// Every navigation's events, in one total order (the router's ``Router/events``).
@@ -182,9 +189,16 @@ public final class SplitRouter<Route: RouteProvider>: Sendable {
         router.events
     }
 
-    /// The columns now, then after each change of them.
-    public var states: some AsyncSequence<SplitRouterState<Route>, Never> & Sendable {
+    /// The columns now, then after each change of them (``StatePublisher``).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<SplitRouterState<Route>> {
         let columns = columns
-        return router.states.map { SplitRouterState(columns: columns, stack: $0.stack) }.removeDuplicates()
+        // A navigation that leaves the base stack's storage as it was (a sheet presented over
+        // the split view) changes no column: it is skipped without building the columns.
+        return router.distinctStates(
+            bufferingPolicy: bufferingPolicy,
+            sameBase: { $0.entries.isIdentical(to: $1.entries) },
+            element: { SplitRouterState(columns: columns, stack: $0.stack) }
+        )
     }
 }

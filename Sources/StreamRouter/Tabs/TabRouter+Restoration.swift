@@ -1,7 +1,7 @@
 extension TabRouter {
     /// Applies the tree read from the store (see
     /// ``init(tabs:selected:store:restoring:guards:urlMatchers:policy:options:_:)``) through each tab's guards, then
-    /// selects the saved tab, and reports how it went, also on ``persistenceEvents``.
+    /// selects the saved tab, and reports how it went, also on ``StatePersisting/persistenceEvents``.
     ///
     /// ```swift
     /// let app = TabRouter<AppTab, AppRoute>(tabs: AppTab.allCases, selected: .home, store: store) { $0.tab }

@@ -28,7 +28,9 @@ import Synchronization
 /// > critical section that publishes them, so every subscriber of ``events`` sees one
 /// > total order across tabs, in which each tab's events keep their own order. A tab
 /// > router's lock is only ever taken after a router's, never before.
-public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher {
+public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher, StatePublisher,
+    StatePersisting
+{
     /// The tabs, in the order given.
     public let tabs: [Tab]
     /// The URL groups ``openURL(_:)`` matches against.
@@ -108,11 +110,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, too large, with a stack longer than the policy allows or a
     /// route whose path it rejects), every tab starts empty with `selected` selected, the
-    /// reason is reported on ``persistenceEvents``, and the store is left untouched until
+    /// reason is reported on ``StatePersisting/persistenceEvents``, and the store is left untouched until
     /// the first change. A restored selected tab that is not among `tabs` falls back to
     /// `selected`; a saved stack of a tab not among `tabs` (one the app adds at run time)
     /// is kept, and saved again, until ``router(for:)`` makes that tab and shows it there.
-    /// Saving runs in the background, coalesced; ``flush()`` writes at once.
+    /// Saving runs in the background, coalesced; ``StatePersisting/flush()`` writes at once.
     /// - Parameters:
     ///   - tabs: The tabs (duplicates are ignored).
     ///   - selected: The tab selected when nothing is restored.
@@ -671,12 +673,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// The whole tree now, then after each change (a navigation on any tab, a selection).
-    public var states: SubjectStream<TabRouterState<Tab, Route>> {
-        states()
-    }
-
-    /// The whole tree now, then after each change.
+    /// The whole tree now, then after each change (a navigation on any tab, a selection;
+    /// ``StatePublisher``).
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
         tracking {
@@ -708,22 +706,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     // MARK: - Persistence
 
-    /// How restoring from the store went; `nil` for a tab router made without a store, and
-    /// while a saved tree waits for ``restore()``.
-    public var restoration: PersistenceEvent? {
-        persistence?.restoration
-    }
-
-    /// How restoring went, then each failed save, with an unbounded buffer.
-    public var persistenceEvents: SubjectStream<PersistenceEvent> {
-        persistenceEvents()
-    }
-
-    /// How restoring went, then each failed save. Finishes at once for a tab router made
-    /// without a store.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
-    public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
-        _StatePersistence.events(of: persistence, bufferingPolicy: bufferingPolicy)
+    /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
+    /// ``StatePersisting/persistenceEvents``); `nil` for a tab router made without a store.
+    public var _persistence: _PersistenceHandle? {
+        persistence?.handle
     }
 
     /// Writes the latest tree to the store now, on the calling thread, when it changed since
