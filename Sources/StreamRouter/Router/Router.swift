@@ -656,47 +656,46 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     }
 
     /// The current state, then the state after each navigation that changed it (save it
-    /// here to persist the stack; ``StatePublisher``).
+    /// here to persist the stack; ``StatePublisher``). A navigation that left the state as
+    /// it was (a repeated push ignored, a back with nothing to pop) publishes nothing; one
+    /// that made a new state equal to the last (a replace with the same routes, which makes
+    /// new entries) publishes it: states are not compared with `==` under the router's lock.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterState<Route>> {
         distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0.isIdentical(to: $1) }, element: { $0 })
     }
 
     /// The current state read through `element`, then after each navigation that changed
-    /// it, never the same element twice in a row: the state stream of the router and of
-    /// what is built on it (a ``SplitRouter``).
+    /// it: the state stream of the router and of what is built on it (a ``SplitRouter``).
     ///
-    /// The comparison runs under the router's lock for every completed navigation, in order
-    /// (so it follows the last element even when the buffer drops some), and only for this
-    /// subscription: a router without state subscribers does none of it.
+    /// A navigation is skipped when `sameBase` says it left what `element` reads as it was:
+    /// an O(1) identity check, run under the router's lock for every completed navigation,
+    /// in order (so it follows the last state even when the buffer drops some), and only for
+    /// this subscription. No route code runs there: states are never compared with `==`
+    /// under the lock (a navigation that makes an equal but new state, such as a replace
+    /// with the same routes, is published).
     /// - Parameters:
-    ///   - sameBase: Whether two states give the same element without computing it (an O(1)
-    ///     check that spares `element`).
+    ///   - sameBase: Whether two states give the same element without computing it.
     ///   - element: What the stream yields for a state.
-    func distinctStates<Element: Equatable & Sendable>(
+    func distinctStates<Element: Sendable>(
         bufferingPolicy: BufferingPolicy,
         sameBase: @escaping @Sendable (RouterState<Route>, RouterState<Route>) -> Bool,
         element: @escaping @Sendable (RouterState<Route>) -> Element
     ) -> SubjectStream<Element> {
-        let last = Locked<(state: RouterState<Route>, element: Element)?>(nil)
+        let last = Locked<RouterState<Route>?>(nil)
         return storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { storage in
-                let first = element(storage.state)
-                last.withLock { $0 = (storage.state, first) }
-                return [first]
+                last.withLock { $0 = storage.state }
+                return [element(storage.state)]
             },
             transform: { event in
                 guard let state = event.state else { return nil }
-                return last.withLock { last -> Element? in
-                    if let previous = last, sameBase(previous.state, state) {
-                        last?.state = state
-                        return nil
-                    }
-                    let next = element(state)
-                    defer { last = (state, next) }
-                    return last?.element == next ? nil : next
+                let skipped = last.withLock { last -> Bool in
+                    defer { last = state }
+                    return last.map { sameBase($0, state) } ?? false
                 }
+                return skipped ? nil : element(state)
             }
         )
     }
