@@ -46,25 +46,16 @@ struct _URLPattern: Sendable {
     ) throws(URLPatternError)
         -> [PatternSegment]
     {
-        let slash = UInt8(ascii: "/")
-        let count = segmentCount(of: bytes)
+        let count = PathBytes.segmentCount(of: bytes)
         guard count <= PathPattern.maximumSegmentCount else {
             throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
         var segments: [PatternSegment] = []
         segments.reserveCapacity(count)
         var names: [String] = []
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] != slash else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < bytes.count && bytes[index] != slash {
-                index += 1
-            }
-            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[start..<index]), in: text)
+        var ranges = PathBytes.SegmentRanges(bytes)
+        while let range = ranges.next() {
+            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[range]), in: text)
             if let name = segment.parameterName {
                 guard !names.contains(name) else {
                     throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
@@ -129,7 +120,7 @@ struct _URLPattern: Sendable {
         }
         // `{name}`, the usual parameter, read as before partial segments: one pass over the name.
         if part.count > 2, part[0] == open, part[part.count - 1] == close,
-            UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]).allSatisfy({ isNameByte($0) })
+            UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]).allSatisfy({ PathBytes.isNameByte($0) })
         {
             return .parameter
         }
@@ -148,7 +139,7 @@ struct _URLPattern: Sendable {
             throw URLPatternError(pattern: text, reason: .missingParameterName)
         }
         // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
-        guard name.allSatisfy({ isNameByte($0) }) else { throw failure { .malformedParameter(segment: $0) } }
+        guard name.allSatisfy({ PathBytes.isNameByte($0) }) else { throw failure { .malformedParameter(segment: $0) } }
         return .parameter
     }
 
@@ -184,32 +175,21 @@ struct _URLPattern: Sendable {
         // One pass: segments are counted (too many is the first error reported), and only
         // a segment holding a brace is looked at closely (a parameter, or an error); its
         // name is compared with the earlier parameters' only when there are some.
-        let slash = UInt8(ascii: "/")
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         var count = 0
         var parameters = 0
         var firstError: URLPatternError?
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] != slash else {
-                index += 1
-                continue
-            }
-            let start = index
-            var brace = false
-            while index < bytes.count && bytes[index] != slash {
-                if bytes[index] == open || bytes[index] == close { brace = true }
-                index += 1
-            }
+        var ranges = PathBytes.SegmentRanges(bytes)
+        while let range = ranges.next() {
             count += 1
-            guard brace, firstError == nil else { continue }
+            let part = UnsafeBufferPointer(rebasing: bytes[range])
+            guard firstError == nil, part.contains(where: { $0 == open || $0 == close }) else { continue }
             do throws(URLPatternError) {
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 guard try kind(of: part, in: text) == .parameter else { continue }
                 parameters += 1
                 if parameters > 1 {
-                    try checkNameIsNew(part, before: start, in: bytes, text: text)
+                    try checkNameIsNew(part, before: range.lowerBound, in: bytes, text: text)
                 }
             } catch {
                 firstError = error
@@ -228,7 +208,7 @@ struct _URLPattern: Sendable {
     ) throws(URLPatternError) {
         guard let range = nameRange(in: part) else { return }
         let name = UnsafeBufferPointer(rebasing: part[range])
-        var earlier = SegmentIterator(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        var earlier = PathBytes.SegmentRanges(UnsafeBufferPointer(rebasing: bytes[..<end]))
         while let other = earlier.next() {
             let segment = UnsafeBufferPointer(rebasing: bytes[other])
             if let otherName = nameRange(in: segment), equal(UnsafeBufferPointer(rebasing: segment[otherName]), name) {
@@ -238,47 +218,12 @@ struct _URLPattern: Sendable {
         }
     }
 
-    /// The number of segments of `bytes` (runs of bytes other than `/`).
-    private static func segmentCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let slash = UInt8(ascii: "/")
-        var count = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash && previous == slash { count += 1 }
-            previous = byte
-        }
-        return count
-    }
-
-    /// The ranges of a pattern's segments, in order: runs of bytes other than `/`.
-    struct SegmentIterator: IteratorProtocol {
-        private let bytes: UnsafeBufferPointer<UInt8>
-        private var index = 0
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-        }
-
-        mutating func next() -> Range<Int>? {
-            let slash = UInt8(ascii: "/")
-            while index < bytes.count && bytes[index] == slash {
-                index += 1
-            }
-            guard index < bytes.count else { return nil }
-            let start = index
-            while index < bytes.count && bytes[index] != slash {
-                index += 1
-            }
-            return start..<index
-        }
-    }
-
     /// The captures of a valid pattern's `bytes` (checked by ``validate(_:)``) matching the
     /// decoded segments `path`, or `nil` when it does not match: what the compiled trie
     /// would answer for this pattern alone, without compiling it.
     static func captures(matching bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments) -> SegmentCaptures? {
         var captures = SegmentCaptures()
-        var segments = SegmentIterator(bytes)
+        var segments = PathBytes.SegmentRanges(bytes)
         var part = 0
         while let range = segments.next() {
             guard part < path.count else { return nil }
@@ -332,23 +277,13 @@ struct _URLPattern: Sendable {
     /// The parameter names of a valid pattern's `bytes`, in order.
     static func parameterNames(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var names: [String] = []
-        var segments = SegmentIterator(bytes)
+        var segments = PathBytes.SegmentRanges(bytes)
         while let range = segments.next() {
             let segment = UnsafeBufferPointer(rebasing: bytes[range])
             guard let name = nameRange(in: segment) else { continue }
             names.append(String(decoding: segment[name], as: UTF8.self))
         }
         return names
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            true
-        default:
-            false
-        }
     }
 
     /// The names of the `{name}` and partial segments, in order.

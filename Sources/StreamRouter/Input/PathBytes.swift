@@ -1,7 +1,56 @@
-/// The byte vocabulary of paths and URLs, in one place: what counts as a control character
-/// and what a hex digit is worth. The input policy, the URL path decoder and the
-/// percent-decoding of hosts all ask here, so they cannot disagree.
+/// The byte vocabulary of paths, URLs and patterns, in one place: what counts as a control
+/// character, what a hex digit is worth, where a segment starts and ends, and which bytes a
+/// parameter name holds. The input policy, the URL path decoder, the percent-decoding of
+/// hosts and both pattern parsers (``PathPattern``, ``_URLPattern``) ask here, so they
+/// cannot disagree.
 enum PathBytes {
+    /// The number of segments of `bytes`: runs of bytes other than `/`.
+    static func segmentCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        var previous = slash
+        for byte in bytes {
+            if byte != slash && previous == slash { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// The ranges of the segments of some bytes, in order: runs of bytes other than `/`
+    /// (split on the byte, so a grapheme cluster that starts with `/` still separates).
+    struct SegmentRanges: IteratorProtocol {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func next() -> Range<Int>? {
+            let slash = UInt8(ascii: "/")
+            while index < bytes.count && bytes[index] == slash {
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count && bytes[index] != slash {
+                index += 1
+            }
+            return start..<index
+        }
+    }
+
+    /// Whether `byte` is an ASCII letter: what a parameter name starts with.
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// Whether a parameter name may hold `byte`: ASCII letters, digits and `_` (by bytes: a
+    /// byte outside ASCII is no name's).
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+
     /// Whether `byte`, read after `previous`, ends a control character in UTF-8: C0 (a byte
     /// below `0x20`), DEL (`0x7F`), or C1 (U+0080–U+009F: `0xC2` then `0x80`–`0x9F`).
     @inline(__always)

@@ -113,7 +113,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         let afterColon = utf8[utf8.index(after: colon)...]
         // The name is the run of name bytes after the `:`; a `?` right after it marks an
         // optional parameter; the rest is the suffix.
-        let nameEnd = afterColon.firstIndex(where: { !isNameByte($0) }) ?? afterColon.endIndex
+        let nameEnd = afterColon.firstIndex(where: { !PathBytes.isNameByte($0) }) ?? afterColon.endIndex
         let name = Substring(afterColon[..<nameEnd])
         var suffix = Substring(afterColon[nameEnd...])
         let isOptional = suffix.utf8.first == UInt8(ascii: "?")
@@ -125,7 +125,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             guard let bad = Substring(afterColon).first, !isOptional else { throw failure(.missingParameterName) }
             throw failure(.invalidParameterName(name: String(Substring(afterColon)), character: bad))
         }
-        guard isASCIILetter(first) else {
+        guard PathBytes.isASCIILetter(first) else {
             throw failure(.invalidParameterName(name: String(name), character: Character(Unicode.Scalar(first))))
         }
         guard !prefix.isEmpty || !suffix.isEmpty else {
@@ -136,14 +136,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         guard !suffix.utf8.contains(UInt8(ascii: ":")) else { throw failure(.multipleParameters) }
         guard !utf8.contains(UInt8(ascii: "*")) else { throw failure(.wildcardInsideSegment) }
         return .partialParameter(prefix: String(prefix), name: String(name), suffix: String(suffix))
-    }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// Matches a path (normalised first, so `/user//5/` matches like `/user/5`).
