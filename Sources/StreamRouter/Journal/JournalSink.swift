@@ -25,6 +25,27 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
         }
     }
 
+    /// Records the commit of `request`, which made `state` (and maybe an `action`, which no
+    /// journal reads): what the commit records, without matching the event apart again.
+    @inlinable
+    func recordCompleted(
+        _ request: NavigationRequest<Route>, state: RouterState<Route>, action: NavigationAction?
+    ) {
+        switch self {
+        case .recorder(let recorder): recorder.recordCompleted(request, state: state)
+        case .probe(let probe): probe.record(.completed(request, state: state, action: action))
+        }
+    }
+
+    /// Records that `loader` gave a value for `route`, on `request`'s navigation.
+    @inlinable
+    func recordLoad(_ request: NavigationRequest<Route>, loader: String, route: Route) {
+        switch self {
+        case .recorder(let recorder): recorder.recordLoad(request, loader: loader)
+        case .probe(let probe): probe.record(.loaded(request, loader: loader, route: route))
+        }
+    }
+
     /// Whether this sink is `object`.
     @usableFromInline
     func isSink(_ object: AnyObject) -> Bool {
@@ -77,20 +98,38 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @inlinable
     func record(_ event: RouterEvent<Route>) {
         if case .loaded(let request, let loader, _) = event {
-            // Not a step of its own: the loads go on the entry of their navigation.
-            loads[request.id, default: []].append(loader)
+            recordLoad(request, loader: loader)
+            return
+        }
+        if case .completed(let request, let state, _?) = event {
+            recordCompleted(request, state: state)
             return
         }
         if let numbering {
             numbers.append(numbering.next())
         }
-        if case .completed(let request, let state, _?) = event {
-            // Kept without its action, which no journal reads: its paths' closures hold the
-            // state before too, which would stay alive with the event (and cost retains).
-            events.append(.completed(request, state: state, action: nil))
-        } else {
-            events.append(event)
+        events.append(event)
+        if events.count >= 2 * capacity {
+            dropOldest()
         }
+    }
+
+    /// Records that `loader` gave a value on `request`'s navigation: not a step of its own,
+    /// the loads go on the entry of their navigation.
+    @inlinable
+    func recordLoad(_ request: NavigationRequest<Route>, loader: String) {
+        loads[request.id, default: []].append(loader)
+    }
+
+    /// Records the commit of `request`, which made `state`, without its action: no journal
+    /// reads it, and its paths' closures hold the state before too, which would stay alive
+    /// with the event (and cost retains).
+    @inlinable
+    func recordCompleted(_ request: NavigationRequest<Route>, state: RouterState<Route>) {
+        if let numbering {
+            numbers.append(numbering.next())
+        }
+        events.append(.completed(request, state: state, action: nil))
         if events.count >= 2 * capacity {
             dropOldest()
         }

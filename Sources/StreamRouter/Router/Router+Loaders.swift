@@ -159,9 +159,10 @@ extension Router {
             guard !values.isEmpty else { continue }
             storage.update { storage, publish in
                 for value in values {
-                    let event = RouterEvent.loaded(pending.request, loader: value.loader, route: route)
-                    Self.record(event, into: storage.journal)
-                    publish(event)
+                    // Made in place twice rather than copied: a copy of an event goes through
+                    // its value witnesses.
+                    storage.journal?.recordLoad(pending.request, loader: value.loader, route: route)
+                    publish(.loaded(pending.request, loader: value.loader, route: route))
                 }
             }
             // Each route's values go to the topmost entry the navigation made for it.

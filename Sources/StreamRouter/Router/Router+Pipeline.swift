@@ -186,9 +186,11 @@ extension Router {
                 )
                 storage.lastAction = action
             }
-            let event = RouterEvent.completed(request, state: proposed, action: action)
-            Self.record(event, into: storage.journal)
-            publish(event)
+            // The event is made in place for the journal and for the subscribers rather than
+            // copied from one to the other: a copy of an event goes through its value
+            // witnesses (the journal-recording row: 0.80x -> 0.92x).
+            storage.journal?.recordCompleted(request, state: proposed, action: action)
+            publish(.completed(request, state: proposed, action: action))
             return _CommitOutcome(
                 changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next, released: released
             )
@@ -204,13 +206,6 @@ extension Router {
             saveState()
         }
         return shown
-    }
-
-    /// Records `event` in `journal`, if any (a `switch` over the closed set of sinks,
-    /// specialised).
-    @inlinable
-    static func record(_ event: RouterEvent<Route>, into journal: _JournalSink<Route>?) {
-        journal?.record(event)
     }
 
     /// Hands the state to the store's background writer.
