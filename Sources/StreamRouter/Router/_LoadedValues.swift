@@ -62,9 +62,10 @@ struct _LoadedValues: Sendable {
     }
 }
 
-/// One loader's value for one entry.
+/// One loader's value for one entry. Boxed: the pipeline copies it from the loader to the
+/// event and the entry, and a copy of its existential goes through value witnesses.
 @usableFromInline
-struct _LoadedValue: Sendable {
+final class _LoadedValue: Sendable {
     @usableFromInline let loader: String
     @usableFromInline let value: any Sendable
 
