@@ -33,7 +33,7 @@ enum LaggingSubscriberScenario {
                 scenario: name,
                 name: "10,000 entries, lagging vs none",
                 unit: "push",
-                libraryLabel: "lagging snapshots() subscriber, 10,000 entries",
+                libraryLabel: "lagging states() subscriber, 10,000 entries",
                 baselineLabel: "no subscriber, 10,000 entries",
                 kind: .timed(
                     library: { operations in
@@ -49,8 +49,8 @@ enum LaggingSubscriberScenario {
                 scenario: name,
                 name: "lagging, 10 vs 10,000 entries",
                 unit: "push",
-                libraryLabel: "lagging snapshots() subscriber, 10,000 entries",
-                baselineLabel: "lagging snapshots() subscriber, 10 entries",
+                libraryLabel: "lagging states() subscriber, 10,000 entries",
+                baselineLabel: "lagging states() subscriber, 10 entries",
                 kind: .timed(
                     library: { operations in
                         HistoryWorkload(size: large, policy: policy, subscriber: .laggingSnapshots).run(operations)

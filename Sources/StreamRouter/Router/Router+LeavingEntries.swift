@@ -74,7 +74,16 @@ extension Router {
     ) -> _SmallArray<_EntryLoad> {
         // One entry leaving (a pop) is held inline: nothing is allocated.
         var released = _SmallArray<_EntryLoad>()
-        if let lowest = values.lowestEntryID {
+        if values.count == 1, let only = values.lowestEntryID, !previous._hasPresentations,
+            !proposed._hasPresentations, proposed.topEntryID ?? 0 < only
+        {
+            // The usual pop of the one entry holding values: the base stack's ids grow
+            // from bottom to top, so a stack whose top is older than that entry no longer
+            // holds it. No walk.
+            if let gone = values.remove(only) {
+                released.append(gone)
+            }
+        } else if let lowest = values.lowestEntryID {
             // Only entries from the lowest one holding values on can matter: the walk stops
             // there (O(what changed above it), whatever the stack's length below).
             forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
