@@ -79,6 +79,17 @@ extension TimedStateMachine {
         return Action(consumer: consumer.map { ($0, .success(nil)) }, timer: timer.stop(), cancelsBase: true)
     }
 
+    /// The base ended: delivers the element still waiting (if any) at once, then ends the
+    /// output with `failure` (if any) and the timer task (debounce and throttle).
+    mutating func end(delivering pending: Element?, throwing failure: Failure?) -> Action {
+        guard output.isOpen else { return .none }
+        let delivered = pending.flatMap { output.deliver($0) }
+        var action = end(throwing: failure)
+        // A waiting consumer took the element; `end` found none to resume.
+        action.consumer = delivered ?? action.consumer
+        return action
+    }
+
     /// Ends the output after what it holds, with `failure` (if any), and ends the timer task.
     mutating func end(throwing failure: Failure?, cancellingBase: Bool = false) -> Action {
         Action(consumer: output.finish(throwing: failure), timer: timer.stop(), cancelsBase: cancellingBase)

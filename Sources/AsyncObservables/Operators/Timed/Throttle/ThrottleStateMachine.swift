@@ -45,12 +45,7 @@ struct ThrottleStateMachine<Element, Failure: Error, Instant: Comparable, Consum
     }
 
     mutating func baseFinished(throwing failure: Failure?) -> Action {
-        guard output.isOpen else { return .none }
-        let delivered = pending.flatMap { output.deliver($0) }
-        pending = nil
-        var action = end(throwing: failure)
-        // A waiting consumer took the element; `end` found none to resume.
-        action.consumer = delivered ?? action.consumer
-        return action
+        defer { pending = nil }
+        return end(delivering: pending, throwing: failure)
     }
 }
