@@ -36,6 +36,12 @@ package struct Locked<Value>: @unchecked Sendable {
 
     @usableFromInline let storage: Storage
 
+    /// A lock guarding `value`.
+    ///
+    /// > Note: Inlinable, so that the storage class is made for a concrete `Value` in the
+    /// > caller: compiled generically, each lock looked its class up in the runtime's generic
+    /// > metadata cache (a router makes several; the `open-url` cold-start row).
+    @inlinable
     package init(_ value: Value) {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in

@@ -83,6 +83,7 @@ struct SubscriberRegistry<Event> {
     /// finish after releasing the lock.
     mutating func finish() -> [StreamSubscriber<Event>] {
         isFinished = true
+        guard !slots.isEmpty else { return [] }  // never subscribed (a router made and dropped)
         defer {
             slots = []
             freeSlots = []

@@ -13,32 +13,49 @@
 /// never one compiled group.
 package final class URLGroup: Sendable {
     /// The schemes `http` and `https`, accepted by groups that name no scheme.
-    package static var webSchemes: Set<String> { ["http", "https"] }
+    package static let webSchemes = ["http", "https"]
 
-    /// The accepted schemes, lowercased.
-    package let schemes: Set<String>
+    /// The accepted schemes, lowercased (made when read, for diagnostics and association
+    /// files: matching reads their bytes).
+    package var schemes: Set<String> { Set(schemeBytes.texts) }
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
-    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
-    package let hosts: Set<String>?
-    /// The registered patterns, in declaration order (malformed ones left out).
-    package let patterns: [String]
+    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`). Made
+    /// when read, as ``schemes``.
+    package var hosts: Set<String>? { hostLeadsPath ? nil : Set(hostBytes.texts) }
+    /// The registered patterns' texts, in declaration order (malformed ones left out).
+    let patternTexts: _FlatTexts
+    /// The registered patterns, in declaration order (malformed ones left out), as strings
+    /// made when read (for diagnostics: matching reads ``patternTexts``).
+    package var patterns: [String] { patternTexts.texts }
     /// The patterns that failed their check; their mappings never match.
     package let patternErrors: [URLPatternError]
     /// The schemes' bytes, compared with the scheme as written (ASCII case ignored).
-    private let schemeBytes: FlatTexts
+    private let schemeBytes: _FlatTexts
     /// The hosts' bytes, compared with a plain host as written (no string made).
-    private let hostBytes: FlatTexts
+    private let hostBytes: _FlatTexts
     /// Whether the group reads the host as the first path segment (it names no hosts).
     let hostLeadsPath: Bool
 
-    init(schemes: [String], hosts: [String]?, patterns: [String], patternErrors: [URLPatternError]) {
-        self.schemes = Set(schemes.map { $0.lowercased() })
-        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
-        self.patterns = patterns
+    init(schemes: [String], hosts: [String]?, patterns: _FlatTexts, patternErrors: [URLPatternError]) {
+        patternTexts = patterns
         self.patternErrors = patternErrors
         hostLeadsPath = hosts == nil
-        schemeBytes = FlatTexts(self.schemes.sorted())
-        hostBytes = FlatTexts((self.hosts ?? []).sorted())
+        schemeBytes = Self.lowercasedOnce(schemes)
+        hostBytes = Self.lowercasedOnce(hosts ?? [])
+    }
+
+    /// `texts` lowercased, each once (no string made for one already lowercase ASCII, as a
+    /// host or scheme usually is).
+    private static func lowercasedOnce(_ texts: [String]) -> _FlatTexts {
+        var flat = _FlatTexts()
+        for text in texts {
+            let isLowercaseASCII = text.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            var lowercased = isLowercaseASCII ? text : text.lowercased()
+            lowercased.withUTF8 { bytes in
+                if !flat.contains(bytes, lowercasing: false) { flat.append(bytes) }
+            }
+        }
+        return flat
     }
 
     /// Whether the group accepts the scheme written as `raw`.
@@ -52,51 +69,11 @@ package final class URLGroup: Sendable {
         guard !hostLeadsPath else { return true }
         guard !raw.isEmpty else { return false }
         guard isPlain else {
-            let decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased()
-            return decoded.map { hosts?.contains($0) ?? false } ?? false
-        }
-        return hostBytes.contains(raw, lowercasing: false)
-    }
-}
-
-/// A few short texts as one byte array, looked up by their bytes: no array per text, so
-/// a lookup retains nothing but the one array.
-private struct FlatTexts: Sendable {
-    private let bytes: [UInt8]
-    /// Where each text ends in `bytes` (each starts where the one before ends).
-    private let ends: [Int]
-
-    init(_ texts: [String]) {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        for text in texts {
-            bytes += text.utf8
-            ends.append(bytes.count)
-        }
-        self.bytes = bytes
-        self.ends = ends
-    }
-
-    /// Whether one of the texts is `raw`, ASCII letters of `raw` lowercased first when
-    /// `lowercasing` (the texts are lowercase).
-    func contains(_ raw: UnsafeBufferPointer<UInt8>, lowercasing: Bool) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            ends.withUnsafeBufferPointer { ends in
-                var start = 0
-                for end in ends {
-                    defer { start = end }
-                    guard end - start == raw.count else { continue }
-                    var offset = 0
-                    while offset < raw.count {
-                        var byte = raw[offset]
-                        if lowercasing, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte |= 0x20 }
-                        guard byte == bytes[start + offset] else { break }
-                        offset += 1
-                    }
-                    if offset == raw.count { return true }
-                }
+            guard var decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased() else {
                 return false
             }
+            return decoded.withUTF8 { hostBytes.contains($0, lowercasing: false) }
         }
+        return hostBytes.contains(raw, lowercasing: false)
     }
 }

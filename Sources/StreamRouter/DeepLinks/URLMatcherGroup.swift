@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The URLs a ``RouteProvider`` answers to: groups of hosts (and schemes) with path
 /// patterns, each mapped to a route (XRouter's `URLMatcherGroup`).
@@ -48,7 +49,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @usableFromInline let lookup: _URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
-    @usableFromInline let routes: [@Sendable (MatchedURL) throws -> Route]
+    @usableFromInline let routes: [_URLRouteClosure<Route>]
     /// The stack mappings' closures, by the same numbering; empty when no group has any.
     @usableFromInline let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
     /// The `async` mappings' closures, by the same numbering; empty when no group has any.
@@ -84,16 +85,20 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     }
 
     /// One group: its schemes and hosts, and the mappings `build` registers.
-    private init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
+    ///
+    /// > Note: Inlinable, as the `group` functions that call it and ``URLPathMapper``'s
+    /// > `map`: compiled generically, making a group looked up the generic metadata of the
+    /// > mapper, its lock and its arrays in the runtime's cache (the `open-url` cold-start row).
+    @inlinable
+    init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        let (patterns, routes, stacks, asyncRoutes) = mapper.mappings
-        lookup = _URLLookup([
-            URLGroup(schemes: schemes, hosts: hosts, patterns: patterns, patternErrors: mapper.patternErrors)
-        ])
-        self.routes = routes
-        self.stacks = stacks
-        self.asyncRoutes = asyncRoutes
+        let collected = mapper.collected.withLock { $0 }
+        lookup = _URLLookup(
+            schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
+        routes = collected.routes
+        stacks = collected.stacks
+        asyncRoutes = collected.asyncRoutes
     }
 
     /// A group for one host, over `http` and `https`.
@@ -101,6 +106,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Parameters:
     ///   - host: The host, case-insensitive (`"store.example.com"`).
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    @inlinable
     public static func group(_ host: String, _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
         group([host], mapPaths)
     }
@@ -110,8 +116,9 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Parameters:
     ///   - hosts: The hosts, case-insensitive.
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    @inlinable
     public static func group(_ hosts: [String], _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
-        Self(schemes: Array(URLGroup.webSchemes), hosts: hosts, build: mapPaths)
+        Self(schemes: ["http", "https"], hosts: hosts, build: mapPaths)
     }
 
     /// A group for one scheme, such as a custom `myapp` scheme.
@@ -121,6 +128,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///   - hosts: The accepted hosts; `nil` (the default) reads the host as the first path
     ///     segment, as custom-scheme links usually do (`myapp://user/5` is path `user/5`).
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    @inlinable
     public static func group(
         scheme: String,
         hosts: [String]? = nil,
@@ -136,6 +144,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///     listed.
     ///   - hosts: The accepted hosts; `nil` reads the host as the first path segment.
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
+    @inlinable
     public static func group(
         schemes: [String],
         hosts: [String]? = nil,
@@ -175,7 +184,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @inlinable
     func route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
         do {
-            return .success(try routes[found.mapping](found.match))
+            return .success(try routes[found.mapping].make(found.match))
         } catch {
             return .failure(Self.reason(for: error, in: found.match))
         }

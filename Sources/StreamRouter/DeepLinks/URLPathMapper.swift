@@ -17,8 +17,9 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// are kept apart, so that a group's patterns are handed on without a copy.
     @usableFromInline
     struct Collected: Sendable {
-        @usableFromInline var patterns: [String] = []
-        @usableFromInline var routes: [@Sendable (MatchedURL) throws -> Route] = []
+        /// The patterns' texts, one byte array for all (no string per mapping).
+        @usableFromInline var patterns = _FlatTexts()
+        @usableFromInline var routes: [_URLRouteClosure<Route>] = []
         /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
         @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
@@ -28,28 +29,19 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         @usableFromInline var patternErrors: [URLPatternError] = []
 
         @inlinable init() {}
+
+        /// Appends a mapping's closure (room for 16 made at the first: a group of 100 grows
+        /// the array 4 times, not 8).
+        @inlinable
+        mutating func _append(_ route: _URLRouteClosure<Route>) {
+            if routes.isEmpty { routes.reserveCapacity(16) }
+            routes.append(route)
+        }
     }
 
     @usableFromInline let collected = Mutex(Collected())
 
-    init() {}
-
-    /// The mappings registered so far, in declaration order, and the stack mappings' closures
-    /// by number.
-    var mappings:
-        (
-            patterns: [String], routes: [@Sendable (MatchedURL) throws -> Route],
-            stacks: [Int: @Sendable (MatchedURL) throws -> [Route]],
-            asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
-        )
-    {
-        collected.withLock { ($0.patterns, $0.routes, $0.stacks, $0.asyncRoutes) }
-    }
-
-    /// The patterns that failed their check so far.
-    var patternErrors: [URLPatternError] {
-        collected.withLock { $0.patternErrors }
-    }
+    @inlinable init() {}
 
     /// Maps a path pattern to a fixed route.
     ///
@@ -59,13 +51,14 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ```
     /// - Parameters:
     ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
-    ///     leading and trailing `/` mean nothing.
+    ///     leading and trailing `/` mean nothing. A string literal, interpolations included
+    ///     (see ``URLPathPattern``).
     ///   - route: Makes the route; may throw to refuse the URL (``Router/openURL(_:)``
     ///     then returns `false`).
     ///
     /// > Note: Inlinable, as the other `map`.
     @inlinable
-    public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
+    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable () throws -> Route) {
         map(pattern) { (_: MatchedURL) in try route() }
     }
 
@@ -77,7 +70,8 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ```
     /// - Parameters:
     ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
-    ///     leading and trailing `/` mean nothing.
+    ///     leading and trailing `/` mean nothing. A string literal, interpolations included
+    ///     (see ``URLPathPattern``).
     ///   - route: Makes the route from the ``MatchedURL``; a throw (such as a failed
     ///     ``MatchedURL/param(_:as:)``) makes ``Router/openURL(_:)`` return `false` and
     ///     is published with the reason.
@@ -86,13 +80,12 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// > module: compiled generically, each call looked up generic metadata several times
     /// > (the `open-url` cold-start row registers 100 mappings).
     @inlinable
-    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        if let error = _URLPattern.error(in: pattern) {
-            collected.withLock { $0.patternErrors.append(error) }
-        } else {
-            collected.withLock {
-                $0.patterns.append(pattern)
-                $0.routes.append(route)
+    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
+        collected.withLock {
+            if let error = $0.patterns._appendPattern(pattern) {
+                $0.patternErrors.append(error)
+            } else {
+                $0._append(_URLRouteClosure(route))
             }
         }
     }
@@ -119,15 +112,14 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - pattern: As for ``map(_:_:)-4vvm3``.
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
-    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        if let error = _URLPattern.error(in: pattern) {
-            collected.withLock { $0.patternErrors.append(error) }
-            return
-        }
+    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
         collected.withLock {
+            if let error = $0.patterns._appendPattern(pattern) {
+                $0.patternErrors.append(error)
+                return
+            }
             $0.asyncRoutes[$0.routes.count] = route
-            $0.patterns.append(pattern)
-            $0.routes.append { _ in throw URLAsyncMappingError.needsAwait }
+            $0._append(_URLRouteClosure { _ in throw URLAsyncMappingError.needsAwait })
         }
     }
 
@@ -148,7 +140,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///     `{name}` parameters and `*`.
     ///   - stack: Makes the stack, bottom first, from the ``MatchedURL``; a throw refuses
     ///     the URL, as for `map`.
-    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
+    public func mapStack(_ pattern: URLPathPattern, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
         register(stack: stack, for: pattern)
     }
 
@@ -158,22 +150,74 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ```swift
     /// $0.mapStack("orders") { [.home, .orders] }
     /// ```
-    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
+    public func mapStack(_ pattern: URLPathPattern, _ stack: @escaping @Sendable () throws -> [Route]) {
         register(stack: { (_: MatchedURL) in try stack() }, for: pattern)
     }
 
-    private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
-        if let error = _URLPattern.error(in: pattern) {
-            collected.withLock { $0.patternErrors.append(error) }
-            return
-        }
+    private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: URLPathPattern) {
         collected.withLock {
-            $0.stacks[$0.routes.count] = stack
-            $0.patterns.append(pattern)
-            $0.routes.append { match in
-                guard let last = try stack(match).last else { throw URLStackError.emptyStack }
-                return last
+            if let error = $0.patterns._appendPattern(pattern) {
+                $0.patternErrors.append(error)
+                return
             }
+            $0.stacks[$0.routes.count] = stack
+            $0._append(
+                _URLRouteClosure { match in
+                    guard let last = try stack(match).last else { throw URLStackError.emptyStack }
+                    return last
+                })
+        }
+    }
+}
+
+// The same mappings for a pattern held in a `String` (a literal picks the `URLPathPattern`
+// ones, which keep it without a string).
+extension URLPathMapper {
+    /// Maps a path pattern held in a `String` to a fixed route (see ``map(_:_:)-4vvm3``).
+    @_disfavoredOverload
+    public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
+        map(URLPathPattern(pattern), route)
+    }
+
+    /// Maps a path pattern held in a `String` to a route made from the match (see
+    /// ``map(_:_:)-4vvm3``).
+    @_disfavoredOverload
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
+        map(URLPathPattern(pattern), route)
+    }
+
+    /// Maps a path pattern held in a `String` to a route that takes awaiting to make (see
+    /// ``map(_:_:)-9rdeb``).
+    @_disfavoredOverload
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
+        map(URLPathPattern(pattern), route)
+    }
+
+    /// Maps a path pattern held in a `String` to a whole stack (see
+    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    @_disfavoredOverload
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
+        mapStack(URLPathPattern(pattern), stack)
+    }
+
+    /// Maps a path pattern held in a `String` to a fixed stack (see
+    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    @_disfavoredOverload
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
+        mapStack(URLPathPattern(pattern), stack)
+    }
+}
+
+extension _FlatTexts {
+    /// Appends the text of `pattern` when it is a valid URL pattern; otherwise appends nothing
+    /// and returns why it is not (what a mapping of it keeps in
+    /// ``URLMatcherGroup/patternErrors``).
+    @usableFromInline
+    mutating func _appendPattern(_ pattern: URLPathPattern) -> URLPatternError? {
+        pattern.withBytes { bytes in
+            if let error = _URLPattern.error(in: bytes) { return error }
+            append(bytes)
+            return nil
         }
     }
 }

@@ -13,7 +13,7 @@ final class _URLLookup: Sendable {
     private let firstMappings: [Int]
     /// Per mapping of the flat list: its pattern text, checked when it was registered (what
     /// a lookup scans before the patterns are compiled).
-    private let patterns: [String]
+    private let patterns: _FlatTexts
     /// The compiled patterns, once the group has been matched ``scansBeforeCompiling``
     /// times.
     ///
@@ -30,14 +30,17 @@ final class _URLLookup: Sendable {
     /// and one that opens many compiles once, early. Both answer the same.
     static let scansBeforeCompiling = 16
 
-    /// The patterns compiled: one trie per group, entry `i` for the group's mapping `i`, and
-    /// each mapping's parameter names in the order its pattern names them.
+    /// The patterns compiled: one trie per group, entry `i` for the group's mapping `i`,
+    /// and each mapping's pattern text and parameter names in the order its pattern names
+    /// them.
     private final class Compiled: Sendable {
         let tries: [_RouteTrie]
+        let texts: [String]
         let parameterNames: [[String]]
 
-        init(tries: [_RouteTrie], parameterNames: [[String]]) {
+        init(tries: [_RouteTrie], texts: [String], parameterNames: [[String]]) {
             self.tries = tries
+            self.texts = texts
             self.parameterNames = parameterNames
         }
     }
@@ -47,17 +50,24 @@ final class _URLLookup: Sendable {
     init(_ groups: [URLGroup]) {
         self.groups = groups
         var firstMappings: [Int] = []
-        var patterns: [String] = []
+        var patterns = _FlatTexts()
         for group in groups {
             firstMappings.append(patterns.count)
-            if patterns.isEmpty {
-                patterns = group.patterns  // one group: its array, not a copy
+            if patterns.count == 0 {
+                patterns = group.patternTexts  // one group: its arrays, not a copy
             } else {
-                patterns += group.patterns
+                patterns.append(contentsOf: group.patternTexts)
             }
         }
         self.firstMappings = firstMappings
         self.patterns = patterns
+    }
+
+    /// One group's lookup: its schemes and hosts (`nil`: the host is read as the first path
+    /// segment), its checked patterns and those that failed their check.
+    @usableFromInline
+    convenience init(schemes: [String], hosts: [String]?, patterns: _FlatTexts, patternErrors: [URLPatternError]) {
+        self.init([URLGroup(schemes: schemes, hosts: hosts, patterns: patterns, patternErrors: patternErrors)])
     }
 
     /// The compiled patterns, compiling them on the lookup that reaches
@@ -88,18 +98,19 @@ final class _URLLookup: Sendable {
     /// it was registered), and then lookups keep scanning.
     private func compile() -> Compiled? {
         var tries: [_RouteTrie] = []
+        let texts = patterns.texts
         var parameterNames: [[String]] = []
         for position in groups.indices {
             let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
             var segments: [[_RouteTrie.Segment]] = []
-            for pattern in patterns[firstMappings[position]..<end] {
+            for pattern in texts[firstMappings[position]..<end] {
                 guard let compiled = try? _URLPattern(pattern) else { return nil }
                 segments.append(compiled.segments)
                 parameterNames.append(compiled.parameterNames)
             }
             tries.append(_RouteTrie(segments))
         }
-        return Compiled(tries: tries, parameterNames: parameterNames)
+        return Compiled(tries: tries, texts: texts, parameterNames: parameterNames)
     }
 
     /// The first of the group's mappings (numbered from 0 in the group) whose pattern
@@ -107,21 +118,8 @@ final class _URLLookup: Sendable {
     private func scan(group position: Int, _ segments: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
         let first = firstMappings[position]
         let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
-        for mapping in first..<end {
-            if let values = Self.withBytes(of: patterns[mapping], { _URLPattern.captures(matching: $0, segments) }) {
-                return (mapping - first, values)
-            }
-        }
-        return nil
-    }
-
-    /// `body` on the UTF-8 of `text`, in place when it is contiguous (a native string).
-    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) {
-            return result
-        }
-        var copy = text
-        return copy.withUTF8(body)
+        let found = patterns.first(in: first..<end) { _URLPattern.captures(matching: $0, segments) }
+        return found.map { ($0.index - first, $0.value) }
     }
 
     /// The parameter names of mapping `mapping` of the flat list, in its pattern's order.
@@ -129,7 +127,12 @@ final class _URLLookup: Sendable {
         if let compiled {
             return compiled.parameterNames[mapping]
         }
-        return Self.withBytes(of: patterns[mapping]) { _URLPattern.parameterNames(of: $0) }
+        return patterns.withBytes(at: mapping) { _URLPattern.parameterNames(of: $0) }
+    }
+
+    /// The pattern text of mapping `mapping` of the flat list.
+    private func text(of mapping: Int, _ compiled: Compiled?) -> String {
+        compiled?.texts[mapping] ?? patterns[mapping]
     }
 
     /// Why the walk over the groups found no mapping: how far it got.
@@ -180,7 +183,8 @@ final class _URLLookup: Sendable {
         }
         guard let matched else { throw refusal ?? .noURLsRegistered }
         let match = MatchedURL(
-            rawURL: rawURL, pattern: patterns[matched.mapping], names: parameterNames(of: matched.mapping, compiled),
+            rawURL: rawURL, pattern: text(of: matched.mapping, compiled),
+            names: parameterNames(of: matched.mapping, compiled),
             values: matched.values)
         return (matched.mapping, match)
     }

@@ -35,30 +35,27 @@ struct _URLPattern: Sendable {
         // `open-url` cold-start row).
         var utf8 = text
         let compiled = utf8.withUTF8 { bytes in
-            Result { () throws(URLPatternError) in try Self.segments(of: bytes, in: text) }
+            Result { () throws(URLPatternError) in try Self.segments(of: bytes) }
         }
         segments = try compiled.get()
         self.text = text
     }
 
-    private static func segments(
-        of bytes: UnsafeBufferPointer<UInt8>, in text: String
-    ) throws(URLPatternError)
-        -> [PatternSegment]
-    {
+    private static func segments(of bytes: UnsafeBufferPointer<UInt8>) throws(URLPatternError) -> [PatternSegment] {
         let count = PathBytes.segmentCount(of: bytes)
         guard count <= PathPattern.maximumSegmentCount else {
-            throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+            throw URLPatternError(
+                pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
         var segments: [PatternSegment] = []
         segments.reserveCapacity(count)
         var names: [String] = []
         var ranges = PathBytes.SegmentRanges(bytes)
         while let range = ranges.next() {
-            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[range]), in: text)
+            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[range]), in: bytes)
             if let name = segment.parameterName {
                 guard !names.contains(name) else {
-                    throw URLPatternError(pattern: text, reason: .duplicateParameterName(name))
+                    throw URLPatternError(pattern: patternText(bytes), reason: .duplicateParameterName(name))
                 }
                 names.append(name)
             }
@@ -69,14 +66,14 @@ struct _URLPattern: Sendable {
 
     /// The segment `part` (the bytes between two slashes, never empty) spells.
     private static func segment(
-        from part: UnsafeBufferPointer<UInt8>, in text: String
+        from part: UnsafeBufferPointer<UInt8>, in pattern: UnsafeBufferPointer<UInt8>
     ) throws(URLPatternError)
         -> PatternSegment
     {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: part[range]), as: UTF8.self)
         }
-        switch try kind(of: part, in: text) {
+        switch try kind(of: part, in: pattern) {
         case .anySegment: return .skip
         case .literal: return .literal(string(0..<part.count))
         case .parameter:
@@ -109,7 +106,9 @@ struct _URLPattern: Sendable {
     /// What `part` (the bytes between two slashes, never empty) spells. Tokens are read
     /// byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part` begins
     /// and ends next to a `/` or an end, so it is whole UTF-8.
-    private static func kind(of part: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) -> Kind {
+    private static func kind(
+        of part: UnsafeBufferPointer<UInt8>, in pattern: UnsafeBufferPointer<UInt8>
+    ) throws(URLPatternError) -> Kind {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         if part.count == 1, part[0] == UInt8(ascii: "*") {
@@ -125,7 +124,7 @@ struct _URLPattern: Sendable {
             return .parameter
         }
         func failure(_ reason: (String) -> URLPatternError.Reason) -> URLPatternError {
-            URLPatternError(pattern: text, reason: reason(String(decoding: part, as: UTF8.self)))
+            URLPatternError(pattern: patternText(pattern), reason: reason(String(decoding: part, as: UTF8.self)))
         }
         // A prefix, `{`, the name, `}`, a suffix; neither prefix nor suffix holds a brace.
         guard let openAt = part.firstIndex(of: open), !part[..<openAt].contains(close),
@@ -136,7 +135,7 @@ struct _URLPattern: Sendable {
         if suffix.contains(close) { throw failure { .malformedParameter(segment: $0) } }
         let name = UnsafeBufferPointer(rebasing: part[(openAt + 1)..<closeAt])
         guard !name.isEmpty else {
-            throw URLPatternError(pattern: text, reason: .missingParameterName)
+            throw URLPatternError(pattern: patternText(pattern), reason: .missingParameterName)
         }
         // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
         guard name.allSatisfy({ PathBytes.isNameByte($0) }) else { throw failure { .malformedParameter(segment: $0) } }
@@ -153,25 +152,27 @@ struct _URLPattern: Sendable {
     }
 
     /// What ``validate(_:)`` throws for `text`, or `nil` when it is a valid pattern.
-    @usableFromInline
     static func error(in text: String) -> URLPatternError? {
-        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternError? {
-            do throws(URLPatternError) {
-                try Self.validate(bytes, in: text)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        // In place for a native string; a copy made contiguous otherwise.
-        if let checked = text.utf8.withContiguousStorageIfAvailable(check) {
-            return checked
-        }
-        var copy = text
-        return copy.withUTF8(check)
+        URLPathPattern(text).withBytes { error(in: $0) }
     }
 
-    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws(URLPatternError) {
+    /// What ``validate(_:)`` throws for the pattern whose UTF-8 is `bytes`, or `nil` when it
+    /// is a valid pattern.
+    static func error(in bytes: UnsafeBufferPointer<UInt8>) -> URLPatternError? {
+        do throws(URLPatternError) {
+            try validate(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The text of the pattern whose UTF-8 is `bytes` (what an error names).
+    private static func patternText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLPatternError) {
         // One pass: segments are counted (too many is the first error reported), and only
         // a segment holding a brace is looked at closely (a parameter, or an error); its
         // name is compared with the earlier parameters' only when there are some.
@@ -186,17 +187,18 @@ struct _URLPattern: Sendable {
             let part = UnsafeBufferPointer(rebasing: bytes[range])
             guard firstError == nil, part.contains(where: { $0 == open || $0 == close }) else { continue }
             do throws(URLPatternError) {
-                guard try kind(of: part, in: text) == .parameter else { continue }
+                guard try kind(of: part, in: bytes) == .parameter else { continue }
                 parameters += 1
                 if parameters > 1 {
-                    try checkNameIsNew(part, before: range.lowerBound, in: bytes, text: text)
+                    try checkNameIsNew(part, before: range.lowerBound, in: bytes)
                 }
             } catch {
                 firstError = error
             }
         }
         guard count <= PathPattern.maximumSegmentCount else {
-            throw URLPatternError(pattern: text, reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+            throw URLPatternError(
+                pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
         }
         if let firstError { throw firstError }
     }
@@ -204,7 +206,7 @@ struct _URLPattern: Sendable {
     /// Throws ``URLPatternError/Reason/duplicateParameterName(_:)`` when a parameter segment
     /// before offset `end` of `bytes` has the same name as the parameter segment `part`.
     private static func checkNameIsNew(
-        _ part: UnsafeBufferPointer<UInt8>, before end: Int, in bytes: UnsafeBufferPointer<UInt8>, text: String
+        _ part: UnsafeBufferPointer<UInt8>, before end: Int, in bytes: UnsafeBufferPointer<UInt8>
     ) throws(URLPatternError) {
         guard let range = nameRange(in: part) else { return }
         let name = UnsafeBufferPointer(rebasing: part[range])
@@ -213,7 +215,7 @@ struct _URLPattern: Sendable {
             let segment = UnsafeBufferPointer(rebasing: bytes[other])
             if let otherName = nameRange(in: segment), equal(UnsafeBufferPointer(rebasing: segment[otherName]), name) {
                 throw URLPatternError(
-                    pattern: text, reason: .duplicateParameterName(String(decoding: name, as: UTF8.self)))
+                    pattern: patternText(bytes), reason: .duplicateParameterName(String(decoding: name, as: UTF8.self)))
             }
         }
     }

@@ -107,7 +107,9 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         for route in stack {
             push(route)
         }
-        self.presentations = presentations
+        if !presentations.isEmpty {  // none: the levels are already empty
+            self.presentations = presentations
+        }
     }
 
     /// The base stack's routes, bottom first; empty at the root. Pushes made while a
@@ -336,7 +338,9 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @usableFromInline
     func limited(to limit: Int) -> RouterState {
         let limit = max(limit, 1)
-        guard count > limit || levels.count > limit || presentedLevels.contains(where: { $0.stack.count > limit })
+        guard
+            count > limit || levels.count > limit
+                || (levels.count > 0 && presentedLevels.contains(where: { $0.stack.count > limit }))
         else { return self }
         return renewed(keepingTop: limit)
     }
