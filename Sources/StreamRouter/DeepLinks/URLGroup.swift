@@ -49,7 +49,9 @@ package final class URLGroup: Sendable {
     private static func lowercasedOnce(_ texts: [String]) -> _FlatTexts {
         var flat = _FlatTexts()
         for text in texts {
-            let isLowercaseASCII = text.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            let isLowercaseASCII = text.utf8.allSatisfy {
+                $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+            }
             var lowercased = isLowercaseASCII ? text : text.lowercased()
             lowercased.withUTF8 { bytes in
                 if !flat.contains(bytes, lowercasing: false) { flat.append(bytes) }

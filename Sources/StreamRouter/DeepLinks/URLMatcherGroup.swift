@@ -200,7 +200,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     }
 
     /// The stack the mapping `found` makes when it was made with
-    /// ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, `nil` for any other.
+    /// ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, `nil` for any other.
     @usableFromInline
     func stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
         guard let stack = stacks[found.mapping] else { return nil }

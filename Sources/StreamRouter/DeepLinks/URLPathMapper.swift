@@ -20,7 +20,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         /// The patterns' texts, one byte array for all (no string per mapping).
         @usableFromInline var patterns = _FlatTexts()
         @usableFromInline var routes: [_URLRouteClosure<Route>] = []
-        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])``, by the
+        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
         @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         /// The closures of the mappings made with an `async` closure, by the mapping's number
@@ -145,7 +145,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 
     /// Maps a path pattern to a fixed stack that replaces the current one (see
-    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
     ///
     /// ```swift
     /// $0.mapStack("orders") { [.home, .orders] }
@@ -194,14 +194,14 @@ extension URLPathMapper {
     }
 
     /// Maps a path pattern held in a `String` to a whole stack (see
-    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
     @_disfavoredOverload
     public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
         mapStack(URLPathPattern(pattern), stack)
     }
 
     /// Maps a path pattern held in a `String` to a fixed stack (see
-    /// ``mapStack(_:_:)-(_,(MatchedURL)->[Route])``).
+    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
     @_disfavoredOverload
     public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
         mapStack(URLPathPattern(pattern), stack)
@@ -222,7 +222,7 @@ extension _FlatTexts {
     }
 }
 
-/// Why a ``URLPathMapper/mapStack(_:_:)-(_,(MatchedURL)->[Route])`` mapping gave no route to
+/// Why a ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])`` mapping gave no route to
 /// ``URLMatcherGroup/match(_:)``.
 public enum URLStackError: Error, Sendable, Hashable {
     /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).
