@@ -212,13 +212,18 @@ extension _FlatTexts {
     /// Appends the text of `pattern` when it is a valid URL pattern; otherwise appends nothing
     /// and returns why it is not (what a mapping of it keeps in
     /// ``URLMatcherGroup/patternErrors``).
+    ///
+    /// > Note: Checks with ``_URLPattern/isValid(_:)`` first and builds the error only for
+    /// > a malformed pattern: returning the optional error from every check cost each
+    /// > mapping a copy of it (the `open-url` cold-start row registers 100 mappings).
     @usableFromInline
     mutating func _appendPattern(_ pattern: URLPathPattern) -> URLPatternError? {
-        pattern.withBytes { bytes in
-            if let error = _URLPattern.error(in: bytes) { return error }
+        let appended = pattern.withBytes { bytes in
+            guard _URLPattern.isValid(bytes) else { return false }
             append(bytes)
-            return nil
+            return true
         }
+        return appended ? nil : pattern.withBytes { _URLPattern.error(in: $0) }
     }
 }
 

@@ -167,6 +167,17 @@ struct _URLPattern: Sendable {
         }
     }
 
+    /// Whether the pattern whose UTF-8 is `bytes` is valid (what ``error(in:)-(UnsafeBufferPointer<UInt8>)``
+    /// answers `nil` for), without returning an error.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        do throws(URLPatternError) {
+            try validate(bytes)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The text of the pattern whose UTF-8 is `bytes` (what an error names).
     private static func patternText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
