@@ -84,13 +84,14 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         self.asyncRoutes = asyncRoutes
     }
 
-    /// One group: its schemes and hosts, and the mappings `build` registers.
+    /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
+    /// registers.
     ///
     /// > Note: Inlinable, as the `group` functions that call it and ``URLPathMapper``'s
     /// > `map`: compiled generically, making a group looked up the generic metadata of the
     /// > mapper, its lock and its arrays in the runtime's cache (the `open-url` cold-start row).
     @inlinable
-    init(schemes: [String], hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
+    init(schemes: [String]?, hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
         let collected = mapper.collected.withLock { $0 }
@@ -118,7 +119,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
     @inlinable
     public static func group(_ hosts: [String], _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
-        Self(schemes: ["http", "https"], hosts: hosts, build: mapPaths)
+        Self(schemes: nil, hosts: hosts, build: mapPaths)
     }
 
     /// A group for one scheme, such as a custom `myapp` scheme.

@@ -63,11 +63,15 @@ final class _URLLookup: Sendable {
         self.patterns = patterns
     }
 
-    /// One group's lookup: its schemes and hosts (`nil`: the host is read as the first path
-    /// segment), its checked patterns and those that failed their check.
+    /// One group's lookup: its schemes (`nil`: ``URLGroup/webSchemes``) and hosts (`nil`: the
+    /// host is read as the first path segment), its checked patterns and those that failed
+    /// their check.
     @usableFromInline
-    convenience init(schemes: [String], hosts: [String]?, patterns: _FlatTexts, patternErrors: [URLPatternError]) {
-        self.init([URLGroup(schemes: schemes, hosts: hosts, patterns: patterns, patternErrors: patternErrors)])
+    convenience init(schemes: [String]?, hosts: [String]?, patterns: _FlatTexts, patternErrors: [URLPatternError]) {
+        self.init([
+            URLGroup(
+                schemes: schemes ?? URLGroup.webSchemes, hosts: hosts, patterns: patterns, patternErrors: patternErrors)
+        ])
     }
 
     /// The compiled patterns, compiling them on the lookup that reaches
