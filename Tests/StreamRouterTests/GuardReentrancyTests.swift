@@ -164,6 +164,28 @@ import Testing
         #expect(router.loaded(Int.self, for: .a) == 1)
     }
 
+    /// The loaders' fast path (loaders alone, queued) marks only the loader's own code; a
+    /// task it starts inherits the mark, and a loader with a deadline (run in a child task)
+    /// is marked too.
+    @Test(arguments: [false, true])
+    func aLoaderAwaitingATaskThatNavigatesFailsAtOnce(withDeadline: Bool) async throws {
+        let router = Self.router()
+        let error = Locked<NavigationError?>(nil)
+        router.addLoader(named: "spawner", deadline: withDeadline ? .seconds(60) : nil) { [weak router] route in
+            guard route == .a, let router else { return nil }
+            let failure = await Task { await navigationError { try await router.navigate(to: .b) } }.value
+            error.withLock { $0 = failure }
+            return 2
+        }
+        try await router.navigate(to: .a)
+        #expect(error.withLock { $0 } == .reentrantNavigation)
+        #expect(router.stack == [.a])
+        #expect(router.loaded(Int.self, for: .a) == 2)
+        // The marks ended with the loader: the next navigation takes its turn.
+        try await router.navigate(to: .c)
+        #expect(router.stack == [.a, .c])
+    }
+
     /// A task a hook started (inheriting its task-locals) that navigates once the hook has
     /// returned is not re-entrant: nothing it waits for is waiting for it.
     @Test func aTaskAGuardStartedNavigatesAfterTheGuardReturned() async throws {

@@ -70,7 +70,8 @@ extension Router {
     /// Whether the current task runs a hook of this router (see `_GuardedRouters`). While no
     /// task runs one, no task's set holds the router: that costs one atomic load, not a
     /// task-local read. (A task a hook started that navigates after the hook returned is
-    /// not re-entrant: the navigation that ran the hook is no longer in the way.)
+    /// not re-entrant: the navigation that ran the hook is no longer in the way, even while
+    /// another router's hooks run.)
     @usableFromInline
     var isRunningHook: Bool {
         hooksRunning.load(ordering: .acquiring) > 0 && _GuardedRouters.contains(self)
@@ -78,13 +79,24 @@ extension Router {
 
     /// Runs `body` with this router marked on the task (see `_GuardedRouters`) and counted in
     /// ``hooksRunning``.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) func _markingHooks<T>(
         _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
     ) async throws(NavigationError) -> T {
         hooksRunning.add(1, ordering: .acquiringAndReleasing)
         defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
         return try await _GuardedRouters.marking(self, body)
+    }
+
+    /// Runs `body`, one hook's own code, with this router marked on the task and counted in
+    /// ``hooksRunning``.
+    @inlinable @inline(__always)
+    nonisolated(nonsending) func _markingHook<T>(
+        _ body: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
+        hooksRunning.add(1, ordering: .acquiringAndReleasing)
+        defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
+        return try await _GuardedRouters.marking(self, running: body)
     }
 
     /// Runs the guards, then (when none redirected) the loaders and the transition
@@ -108,7 +120,7 @@ extension Router {
         var loads: _SmallArray<_EntryLoad>?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
-                try await _runLoaders(pending, newFrom: kinds.firstNewID)
+                try await _runLoaders(pending, newFrom: kinds.firstNewID).loads
             }
         }
         if kinds.transitions {

@@ -122,19 +122,29 @@ extension Router {
         return { start.duration(to: clock.now) }
     }
 
-    /// Runs the loaders for each route `pending` shows (or takes their preloaded values),
-    /// publishing each value. Inlinable, specialised with the pipeline (run generically, a
-    /// sixth of a loaded navigation went to generic metadata lookups). A loader without a
-    /// deadline is awaited right here; deadlines, preloads and failures go out of line.
-    /// - Parameter firstNewID: The id of the first entry the navigation's operation made.
-    /// - Returns: The values, with the id of the entry they were loaded for.
+    /// Runs the loaders for each route `pending` shows (or takes their preloaded values).
+    /// Inlinable, specialised with the pipeline (run generically, a sixth of a loaded
+    /// navigation went to generic metadata lookups). A loader without a deadline is awaited
+    /// right here; deadlines, preloads and failures go out of line.
+    /// - Parameters:
+    ///   - firstNewID: The id of the first entry the navigation's operation made.
+    ///   - given: The loaders, when the caller read them with the turn (`nil`: read here).
+    ///   - publishing: Whether each route's values are published here; `false` returns
+    ///     their events for the commit to publish in its own critical section (the fast
+    ///     path, where nothing runs between the loaders and the commit).
+    ///   - marking: Whether each loader runs marked here (see `_GuardedRouters`): the fast
+    ///     path marks only the loaders' own code, the hooks' path marks all its hooks.
+    /// - Returns: The values, with the id of the entry they were loaded for, and the events
+    ///   left to publish.
     @inlinable
     nonisolated(nonsending) func _runLoaders(
-        _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64
-    ) async throws(NavigationError) -> _SmallArray<_EntryLoad> {
+        _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64,
+        given: _LoaderSnapshot<Route>? = nil, publishing: Bool = true, marking: Bool = false
+    ) async throws(NavigationError) -> (loads: _SmallArray<_EntryLoad>, events: _SmallArray<_LoadEvent<Route>>) {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
         var byEntry = _SmallArray<_EntryLoad>()
-        guard let snapshot = storage.read({ $0.loaders }) else { return byEntry }
+        var events = _SmallArray<_LoadEvent<Route>>()
+        guard let snapshot = given ?? storage.read({ $0.loaders }) else { return (byEntry, events) }
         for route in pending.destinations {
             var values = _SmallArray<_LoadedValue>()
             if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
@@ -144,12 +154,24 @@ extension Router {
                     let value: (any Sendable)?
                     if loader.deadline == nil, snapshot.defaultDeadline == nil {
                         do {
-                            value = try await loader.load(route)
+                            value =
+                                marking
+                                ? try await _markingHook { try await loader.load(route) } : try await loader.load(route)
                         } catch {
+                            _announce(events, of: pending.request)
                             throw _loadFailure(of: loader, error, pending.request)
                         }
                     } else {
-                        value = try await _run(loader, for: route, of: pending, snapshot)
+                        do throws(NavigationError) {
+                            value =
+                                marking
+                                ? try await _markingHooks { () async throws(NavigationError) in
+                                    try await _run(loader, for: route, of: pending, snapshot)
+                                } : try await _run(loader, for: route, of: pending, snapshot)
+                        } catch {
+                            _announce(events, of: pending.request)
+                            throw error
+                        }
                     }
                     if let value {
                         values.append(_LoadedValue(loader: loader.name, value: value))
@@ -157,13 +179,12 @@ extension Router {
                 }
             }
             guard !values.isEmpty else { continue }
-            storage.update { storage, publish in
-                for value in values {
-                    // Made in place twice rather than copied: a copy of an event goes through
-                    // its value witnesses.
-                    storage.journal?.recordLoad(pending.request, loader: value.loader, route: route)
-                    publish(.loaded(pending.request, loader: value.loader, route: route))
-                }
+            for value in values {
+                events.append(_LoadEvent(loader: value.loader, route: route))
+            }
+            if publishing {
+                _announce(events, of: pending.request)
+                events = _SmallArray()
             }
             // Each route's values go to the topmost entry the navigation made for it.
             let entry = pending.to.firstDisplayedEntry(from: firstNewID) { entry in
@@ -173,7 +194,19 @@ extension Router {
                 byEntry.append(_EntryLoad(entryID: entry.id, values: values))
             }
         }
-        return byEntry
+        return (byEntry, events)
+    }
+
+    /// Publishes `events` (and records them in the journal) for `request`, in one critical
+    /// section; nothing for none.
+    @inlinable
+    func _announce(_ events: _SmallArray<_LoadEvent<Route>>, of request: NavigationRequest<Route>) {
+        guard !events.isEmpty else { return }
+        storage.update { storage, publish in
+            for event in events {
+                event.publish(for: request, to: &storage, publish)
+            }
+        }
     }
 
     /// Rejects `request` for `loader`'s throw: ``NavigationError/loadFailed(name:reason:)``,
