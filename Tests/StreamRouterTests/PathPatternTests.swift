@@ -127,8 +127,14 @@ import Testing
     }
 
     @Test func tooManySegmentsIsAnErrorNotACrash() {
-        let glob = String(repeating: "/a", count: PathPattern.maximumSegmentCount + 1)
-        #expect(throws: PathPatternError.self) { try PathPattern(glob) }
+        let limit = PathPattern.maximumSegmentCount
+        // Reported before any segment is read (`:` alone would be another error), naming the
+        // first segment past the limit.
+        let glob = String(repeating: "/a", count: limit) + "/b/:"
+        let error = #expect(throws: PathPatternError.self) { try PathPattern(glob) }
+        #expect(error?.segmentIndex == limit)
+        #expect(error?.segment == "b")
+        #expect(error?.reason == .tooManySegments(limit: limit))
         #expect(throws: Never.self) { try PathPattern(String(repeating: "/a", count: PathPattern.maximumSegmentCount)) }
     }
 

@@ -42,26 +42,15 @@ struct _URLPattern: Sendable {
     }
 
     private static func segments(of bytes: UnsafeBufferPointer<UInt8>) throws(URLPatternError) -> [PatternSegment] {
-        let count = PathBytes.segmentCount(of: bytes)
-        guard count <= PathPattern.maximumSegmentCount else {
-            throw URLPatternError(
-                pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
-        }
-        var segments: [PatternSegment] = []
-        segments.reserveCapacity(count)
-        var names: [String] = []
-        var ranges = PathBytes.SegmentRanges(bytes)
-        while let range = ranges.next() {
-            let segment = try Self.segment(from: UnsafeBufferPointer(rebasing: bytes[range]), in: bytes)
-            if let name = segment.parameterName {
-                guard !names.contains(name) else {
-                    throw URLPatternError(pattern: patternText(bytes), reason: .duplicateParameterName(name))
-                }
-                names.append(name)
-            }
-            segments.append(segment)
-        }
-        return segments
+        try PatternSegmentParser.segments(
+            of: bytes,
+            classify: { (part, _, _) throws(URLPatternError) in try Self.segment(from: part, in: bytes) },
+            parameterName: \.parameterName,
+            tooMany: { _, _ in
+                URLPatternError(pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+            },
+            duplicate: { name, _, _ in URLPatternError(pattern: patternText(bytes), reason: .duplicateParameterName(name)) }
+        )
     }
 
     /// The segment `part` (the bytes between two slashes, never empty) spells.

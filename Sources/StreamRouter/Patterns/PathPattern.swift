@@ -64,29 +64,31 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``PathPatternError`` naming the offending segment.
     public init(_ glob: String) throws(PathPatternError) {
         // Split on the byte `/`, as `match` splits paths: a grapheme cluster that starts with
-        // `/` (`"/\u{301}"`) still separates segments.
-        let texts = glob.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Substring.init)
-        guard texts.count <= Self.maximumSegmentCount else {
-            throw PathPatternError(
-                pattern: glob, segmentIndex: Self.maximumSegmentCount,
-                segment: String(texts[Self.maximumSegmentCount]),
-                reason: .tooManySegments(limit: Self.maximumSegmentCount)
-            )
-        }
-        var segments: [Segment] = []
-        segments.reserveCapacity(texts.count)
-        var names: Set<String> = []
-        for (index, text) in texts.enumerated() {
-            func failure(_ reason: PathPatternError.Reason) -> PathPatternError {
-                PathPatternError(pattern: glob, segmentIndex: index, segment: String(text), reason: reason)
+        // `/` (`"/\u{301}"`) still separates segments. The skeleton is the URL patterns' too.
+        var utf8 = glob
+        let compiled = utf8.withUTF8 { bytes in
+            Result { () throws(PathPatternError) in
+                func failure(_ index: Int, _ segment: UnsafeBufferPointer<UInt8>, _ reason: PathPatternError.Reason)
+                    -> PathPatternError
+                {
+                    PathPatternError(
+                        pattern: glob, segmentIndex: index, segment: String(decoding: segment, as: UTF8.self),
+                        reason: reason)
+                }
+                return try PatternSegmentParser.segments(
+                    of: bytes,
+                    classify: { (part, index, isLast) throws(PathPatternError) in
+                        try Self.segment(from: Substring(String(decoding: part, as: UTF8.self)), isLast: isLast) {
+                            failure(index, part, $0)
+                        }
+                    },
+                    parameterName: \.parameterName,
+                    tooMany: { failure($0, $1, .tooManySegments(limit: Self.maximumSegmentCount)) },
+                    duplicate: { failure($1, $2, .duplicateParameterName($0)) }
+                )
             }
-            let segment = try Self.segment(from: text, isLast: index == texts.count - 1, failure: failure)
-            if let name = segment.parameterName, !names.insert(name).inserted {
-                throw failure(.duplicateParameterName(name))
-            }
-            segments.append(segment)
         }
-        self.segments = segments
+        segments = try compiled.get()
         trie = _RouteTrie([segments.map { $0.trieSegment }])
     }
 
