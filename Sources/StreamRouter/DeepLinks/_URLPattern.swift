@@ -47,9 +47,12 @@ struct _URLPattern: Sendable {
             classify: { (part, _, _) throws(URLPatternError) in try Self.segment(from: part, in: bytes) },
             parameterName: \.parameterName,
             tooMany: { _, _ in
-                URLPatternError(pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
+                URLPatternError(
+                    pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
             },
-            duplicate: { name, _, _ in URLPatternError(pattern: patternText(bytes), reason: .duplicateParameterName(name)) }
+            duplicate: { name, _, _ in
+                URLPatternError(pattern: patternText(bytes), reason: .duplicateParameterName(name))
+            }
         )
     }
 

@@ -68,7 +68,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         var utf8 = glob
         let compiled = utf8.withUTF8 { bytes in
             Result { () throws(PathPatternError) in
-                func failure(_ index: Int, _ segment: UnsafeBufferPointer<UInt8>, _ reason: PathPatternError.Reason)
+                func failure(
+                    _ index: Int, _ segment: UnsafeBufferPointer<UInt8>, _ reason: PathPatternError.Reason
+                )
                     -> PathPatternError
                 {
                     PathPatternError(
