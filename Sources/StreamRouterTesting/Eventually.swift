@@ -10,7 +10,7 @@
 ///   - isolation: The actor `condition` runs on; the caller's by default.
 ///   - condition: Checked at once, then about every millisecond.
 public func eventually(
-    timeout: Duration = .seconds(30),
+    timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async throws {

@@ -82,7 +82,7 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     /// - Returns: Exactly `count` values, in order.
     /// - Throws: ``StreamRecorderError`` when the timeout passes or the sequence finishes
     ///   first; the error lists what was received.
-    public func next(_ count: Int = 1, timeout: Duration = .seconds(30)) async throws -> [Element] {
+    public func next(_ count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [Element] {
         let target = state.withLock { $0.handedOut } + max(count, 0)
         try await wait(timeout: timeout, expected: "\(count) value(s)") { $0.values.count >= target || $0.isFinished }
         return try state.withLock { state in
@@ -112,7 +112,7 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     /// - Returns: Every value recorded, from the first.
     /// - Throws: ``StreamRecorderError/timedOut(expected:received:)`` when the timeout passes first.
     @discardableResult
-    public func waitForFinish(timeout: Duration = .seconds(30)) async throws -> [Element] {
+    public func waitForFinish(timeout: Duration = .seconds(60)) async throws -> [Element] {
         try await wait(timeout: timeout, expected: "the end of the sequence") { $0.isFinished }
         return values
     }
@@ -120,7 +120,7 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     /// Waits until `condition` holds for the recorded values.
     /// - Throws: ``StreamRecorderError/timedOut(expected:received:)`` when the timeout passes first.
     public func wait(
-        timeout: Duration = .seconds(30),
+        timeout: Duration = .seconds(60),
         until condition: @escaping @Sendable ([Element]) -> Bool
     ) async throws {
         try await wait(timeout: timeout, expected: "a condition on the values") { condition($0.values) }

@@ -134,7 +134,7 @@ public final class TestClock: Clock, Sendable {
     /// try await clock.waitForSleepers(scheduled: scheduled + 1)
     /// ```
     /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
-    public func waitForSleepers(scheduled count: Int, timeout: Duration = .seconds(30)) async throws {
+    public func waitForSleepers(scheduled count: Int, timeout: Duration = .seconds(60)) async throws {
         try await eventually(timeout: timeout) { scheduledCount >= count }
     }
 
@@ -143,7 +143,7 @@ public final class TestClock: Clock, Sendable {
     /// idle after an interval without elements, or that an operator whose consumer left has
     /// ended its timer.
     /// - Throws: ``EventuallyError`` when `timeout` (real time) passes first.
-    public func waitForSleepers(pending count: Int, timeout: Duration = .seconds(30)) async throws {
+    public func waitForSleepers(pending count: Int, timeout: Duration = .seconds(60)) async throws {
         try await eventually(timeout: timeout) { sleeperCount == count }
     }
 }

@@ -43,7 +43,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Waits until the consumer has called `next()` at least `count` times.
     /// - Throws: ``EventuallyError`` when `timeout` passes first.
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(30)) async throws {
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async throws {
         try await eventually(timeout: timeout) { requestCount >= count }
     }
 
