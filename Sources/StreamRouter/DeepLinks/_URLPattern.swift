@@ -46,7 +46,7 @@ struct _URLPattern: Sendable {
             of: bytes,
             classify: { (part, _, _) throws(URLPatternError) in try Self.segment(from: part, in: bytes) },
             parameterName: \.parameterName,
-            tooMany: { _, _ in
+            tooMany: { _ in
                 URLPatternError(
                     pattern: patternText(bytes), reason: .tooManySegments(limit: PathPattern.maximumSegmentCount))
             },

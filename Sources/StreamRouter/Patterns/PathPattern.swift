@@ -85,7 +85,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                         }
                     },
                     parameterName: \.parameterName,
-                    tooMany: { failure($0, $1, .tooManySegments(limit: Self.maximumSegmentCount)) },
+                    tooMany: {
+                        failure(Self.maximumSegmentCount, $0, .tooManySegments(limit: Self.maximumSegmentCount))
+                    },
                     duplicate: { failure($1, $2, .duplicateParameterName($0)) }
                 )
             }

@@ -11,8 +11,8 @@ enum PatternSegmentParser {
     ///   - classify: Reads one segment (its bytes, never empty; its index; whether it is
     ///     the last) in the syntax's rules.
     ///   - parameterName: The name a segment captures under, if it captures.
-    ///   - tooMany: The error for a pattern with too many segments, given the index and the
-    ///     bytes of the first segment past the limit.
+    ///   - tooMany: The error for a pattern with too many segments, given the bytes of the
+    ///     first segment past the limit (its index is the limit).
     ///   - duplicate: The error for a name used twice, given the name and the index and the
     ///     bytes of the segment that repeats it.
     /// - Throws: What `classify` throws, or the error `tooMany` or `duplicate` makes.
@@ -20,7 +20,7 @@ enum PatternSegmentParser {
         of bytes: UnsafeBufferPointer<UInt8>,
         classify: (_ segment: UnsafeBufferPointer<UInt8>, _ index: Int, _ isLast: Bool) throws(Failure) -> Segment,
         parameterName: (Segment) -> String?,
-        tooMany: (_ index: Int, _ segment: UnsafeBufferPointer<UInt8>) -> Failure,
+        tooMany: (_ segment: UnsafeBufferPointer<UInt8>) -> Failure,
         duplicate: (_ name: String, _ index: Int, _ segment: UnsafeBufferPointer<UInt8>) -> Failure
     ) throws(Failure) -> [Segment] {
         let count = PathBytes.segmentCount(of: bytes)
@@ -33,7 +33,7 @@ enum PatternSegmentParser {
                 index += 1
             }
             let past = ranges.next().map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            throw tooMany(limit, past ?? UnsafeBufferPointer(rebasing: bytes[0..<0]))
+            throw tooMany(past ?? UnsafeBufferPointer(rebasing: bytes[0..<0]))
         }
         var segments: [Segment] = []
         segments.reserveCapacity(count)

@@ -152,26 +152,30 @@ extension Router {
             } else {
                 for loader in snapshot.loaders {
                     let value: (any Sendable)?
-                    if loader.deadline == nil, snapshot.defaultDeadline == nil {
-                        do {
-                            value =
-                                marking
-                                ? try await _markingHook { try await loader.load(route) } : try await loader.load(route)
-                        } catch {
-                            _announce(events, of: pending.request)
-                            throw _loadFailure(of: loader, error, pending.request)
-                        }
-                    } else {
-                        do throws(NavigationError) {
+                    do throws(NavigationError) {
+                        if loader.deadline == nil, snapshot.defaultDeadline == nil {
+                            // Awaited right here under the untyped mark, its error passed as
+                            // it is (through a helper and the typed mark, which wraps it in a
+                            // `Result`, the loader row measured 0.61x -> 0.58x).
+                            do {
+                                value =
+                                    marking
+                                    ? try await _markingHook { try await loader.load(route) }
+                                    : try await loader.load(route)
+                            } catch {
+                                throw _failure(of: loader, error)
+                            }
+                        } else {
                             value =
                                 marking
                                 ? try await _markingHooks { () async throws(NavigationError) in
-                                    try await _run(loader, for: route, of: pending, snapshot)
-                                } : try await _run(loader, for: route, of: pending, snapshot)
-                        } catch {
-                            _announce(events, of: pending.request)
-                            throw error
+                                    try await _runWithinDeadline(loader, for: route, snapshot)
+                                } : try await _runWithinDeadline(loader, for: route, snapshot)
                         }
+                    } catch {
+                        // The earlier routes' loads are announced before the failure.
+                        _announce(events, of: pending.request)
+                        throw reject(pending.request, error)
                     }
                     if let value {
                         values.append(_LoadedValue(loader: loader.name, value: value))
@@ -209,38 +213,31 @@ extension Router {
         }
     }
 
-    /// Rejects `request` for `loader`'s throw: ``NavigationError/loadFailed(name:reason:)``,
+    /// Why `loader`'s throw fails its navigation: ``NavigationError/loadFailed(name:reason:)``,
     /// or ``NavigationError/taskCancelled`` for the task's own cancellation.
     @usableFromInline
-    func _loadFailure(
-        of loader: _RouterHooks<Route>.Loader, _ error: any Error, _ request: NavigationRequest<Route>
-    ) -> NavigationError {
-        let reason: NavigationError =
-            error is CancellationError && Task.isCancelled
-            ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
-        return reject(request, reason)
+    func _failure(of loader: _RouterHooks<Route>.Loader, _ error: any Error) -> NavigationError {
+        error is CancellationError && Task.isCancelled ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
     }
 
     /// Runs one loader for one route, within its deadline.
+    /// - Throws: Why the navigation fails (not yet rejected).
     @usableFromInline
-    func _run(
-        _ loader: _RouterHooks<Route>.Loader,
-        for route: Route,
-        of pending: PendingNavigation<Route>,
-        _ snapshot: _LoaderSnapshot<Route>
+    func _runWithinDeadline(
+        _ loader: _RouterHooks<Route>.Loader, for route: Route, _ snapshot: _LoaderSnapshot<Route>
     ) async throws(NavigationError) -> (any Sendable)? {
         let answer: LoaderAnswer
         do {
             answer = try await Self.answer(of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
         } catch {
-            throw _loadFailure(of: loader, error, pending.request)
+            throw _failure(of: loader, error)
         }
         switch answer {
         case .answered(let value):
             return value
         case .deadlinePassed:
             let deadline = loader.deadline ?? snapshot.defaultDeadline ?? .zero
-            throw reject(pending.request, .deadlineExceeded(name: loader.name, deadline: deadline))
+            throw .deadlineExceeded(name: loader.name, deadline: deadline)
         }
     }
 
