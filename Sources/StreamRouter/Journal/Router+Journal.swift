@@ -19,7 +19,7 @@ extension Router {
     /// > recording one of them directly takes it out of the tab router's journal.
     /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
-        storage.update { storage, _ in
+        _storage.update { storage, _ in
             storage.journal = .recorder(_RouterJournalRecorder(capacity: capacity, startState: storage.state))
         }
     }
@@ -28,7 +28,7 @@ extension Router {
     /// - Returns: The journal recorded, or `nil` when this router was not recording.
     @discardableResult
     public func stopRecording() -> NavigationJournal<Route>? {
-        let tape = storage.update { storage, _ in
+        let tape = _storage.update { storage, _ in
             defer { storage.journal = nil }
             return Self.ownJournal(storage.journal)?.tape
         }
@@ -38,7 +38,7 @@ extension Router {
     /// The journal being recorded (see ``startRecording(keepingNewest:)``), as it is now;
     /// `nil` while this router does not record.
     public var journal: NavigationJournal<Route>? {
-        storage.read { Self.ownJournal($0.journal)?.tape }?.journal
+        _storage.read { Self.ownJournal($0.journal)?.tape }?.journal
     }
 
     /// `sink` when it is this router's own journal, not a tab router's recording of it.
@@ -51,7 +51,7 @@ extension Router {
     /// after it, as a journal would record them (for replays).
     func performRecorded(_ operation: NavigationOperation<Route>) async -> (JournalOutcome<Route>, RouterState<Route>) {
         let probe = _JournalProbe<Route>()
-        storage.update { storage, _ in
+        _storage.update { storage, _ in
             probe.forward = storage.journal
             storage.journal = .probe(probe)
         }
@@ -62,7 +62,7 @@ extension Router {
         } catch {
             thrown = error
         }
-        storage.update { storage, _ in
+        _storage.update { storage, _ in
             if storage.journal?.isSink(probe) == true {
                 storage.journal = probe.forward
             }
@@ -70,7 +70,7 @@ extension Router {
         if let event = probe.recorded, let outcome = JournalOutcome(event) {
             return (outcome, event.state ?? state)
         }
-        // Unreachable while every attempt ends in `commit` or `reject`.
+        // Unreachable while every attempt ends in `_commit` or `_reject`.
         return (thrown.map { $0.isCancellation ? .cancelled($0) : .failed($0) } ?? .completed, state)
     }
 }

@@ -73,7 +73,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     /// state, and its attempts from now on are recorded (in one critical section of the
     /// router, so none is missed or counted twice).
     func install(on router: Router<Route>, tab: Tab) {
-        let tap = router.storage.update { storage, _ in
+        let tap = router._storage.update { storage, _ in
             let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
             storage.journal = .recorder(tap.recorder)
             return tap
@@ -88,7 +88,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     /// recorded stays readable).
     func uninstall() {
         for member in members.withLock({ $0 }) {
-            member.router.storage.update { storage, _ in
+            member.router._storage.update { storage, _ in
                 if storage.journal?.isSink(member.tap.recorder) == true {
                     storage.journal = nil
                 }
@@ -120,7 +120,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         guard let first = members.first else {
             return selections.withLock { ([], $0, counter.count) }
         }
-        return first.router.storage.read { _ in
+        return first.router._storage.read { _ in
             let rest = read(members.dropFirst())
             return ([first.tap.tape] + rest.tapes, rest.selections, rest.count)
         }

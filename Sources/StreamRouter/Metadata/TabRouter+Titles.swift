@@ -30,7 +30,7 @@ extension TabRouter {
                 transform: { event in event.changed.map { .selected($0.stacks[$0.selectedIndex]) } }
             )
         }
-        let above = aboveTabs.storage.subscribe(
+        let above = aboveTabs._storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [TabTitleParts.Change.aboveTabs($0.state)] },
             transform: { event in event.state.map { .aboveTabs($0) } }

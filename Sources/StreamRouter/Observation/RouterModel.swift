@@ -210,9 +210,9 @@ public final class RouterModel<Route: RouteProvider> {
     /// known now; runs it on a task, deciding the operation again at its turn; then shows
     /// the router's state: its outcome, or the state before it when a guard refused.
     private func start(_ target: BindingTarget<Route>) {
-        let request = router.enqueue(target.operation(in: router.state), url: nil)
+        let request = router._enqueue(target.operation(in: router.state), url: nil)
         lastNavigation = Task { [router] in
-            _ = try? await router.run(request, deciding: { target.operation(in: $0) })
+            _ = try? await router._run(request, deciding: { target.operation(in: $0) })
             self.apply(router.currentSnapshot(after: request.id))
         }
     }

@@ -42,10 +42,10 @@ extension Router {
         // held runs now); the waiters then run one by one.
         _urlHold.relay(
             released.map { link in
-                if let found = link.found, isAsyncMapping(found) {
+                if let found = link.found, _isAsyncMapping(found) {
                     return (link.id, _AwaitedURLMapping())
                 }
-                let request = link.found.map { beginOpening(link.url, found: $0) } ?? beginOpening(link.url)
+                let request = link.found.map { _beginOpening(link.url, found: $0) } ?? _beginOpening(link.url)
                 return (link.id, request.map { $0 as any Sendable })
             })
     }
@@ -69,50 +69,50 @@ extension Router {
     @inline(never)
     func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
         // What could never open is answered now, not when the hold ends.
-        guard let found = reportingMappingFound(for: url) else { return false }
+        guard let found = _reportingMappingFound(for: url) else { return false }
         switch await _urlHold.waitWhileHeld(url, found: found) {
         case .notHeld:
             // Released meanwhile.
-            if isAsyncMapping(found), let resolved = await resolveAsyncMapping(url, found) {
-                return await open(url, resolved)
+            if _isAsyncMapping(found), let resolved = await _resolveAsyncMapping(url, found) {
+                return await _open(url, resolved)
             }
-            guard let request = beginOpening(url, found: found) else { return false }
-            return await finishOpening(url, request)
+            guard let request = _beginOpening(url, found: found) else { return false }
+            return await _finishOpening(url, request)
         case .released(let delivery) where delivery is _AwaitedURLMapping:
             // The links released after it do not wait for the network (their turns are
             // taken already): it takes its turn once resolved, as `openURL` does.
             _urlHold.handOn()
-            guard let resolved = await resolveAsyncMapping(url, found) else { return false }
-            return await open(url, resolved)
+            guard let resolved = await _resolveAsyncMapping(url, found) else { return false }
+            return await _open(url, resolved)
         case .released(let delivery):
             defer { _urlHold.handOn() }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
-            return await finishOpening(url, request)
+            return await _finishOpening(url, request)
         case .expired:
-            publishNotHandled(url, .expired)
+            _publishNotHandled(url, .expired)
             return false
         case .cancelled:
-            publishNotHandled(url, .navigationFailed(.taskCancelled))
+            _publishNotHandled(url, .navigationFailed(.taskCancelled))
             return false
         }
     }
 
-    /// The mapping ``mappingFound(for:)`` finds for `url`, or `nil` once the reason there
+    /// The mapping ``_mappingFound(for:)`` finds for `url`, or `nil` once the reason there
     /// is none is published.
     @inlinable
-    func reportingMappingFound(for url: URL) -> (mapping: Int, match: MatchedURL)? {
+    func _reportingMappingFound(for url: URL) -> (mapping: Int, match: MatchedURL)? {
         do throws(URLNotHandledReason) {
-            return try mappingFound(for: url)
+            return try _mappingFound(for: url)
         } catch {
-            publishNotHandled(url, error)
+            _publishNotHandled(url, error)
             return nil
         }
     }
 
     /// Whether the mapping `found` is `async` (awaited by ``openURL(_:)`` before its turn).
     @inlinable
-    func isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
-        hasAsyncMappings && urlMatchers?.asyncRoutes[found.mapping] != nil
+    func _isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
+        _hasAsyncMappings && urlMatchers?.asyncRoutes[found.mapping] != nil
     }
 
     /// The mapping whose pattern matches `url`.
@@ -121,7 +121,7 @@ extension Router {
     ///   `Result`: a `Result` of this tuple is copied through the runtime's generic tuple
     ///   witnesses, which the open-url profile showed on every link.)
     @inlinable
-    func mappingFound(for url: URL) throws(URLNotHandledReason) -> (mapping: Int, match: MatchedURL) {
+    func _mappingFound(for url: URL) throws(URLNotHandledReason) -> (mapping: Int, match: MatchedURL) {
         do throws(InputError) {
             try policy.check(url: url.absoluteString)
         } catch {

@@ -5,13 +5,13 @@ import Synchronization
 // them, run guards, loaders and transition handlers, follow redirects). The steps every
 // navigation takes are in `Router+Pipeline.swift`.
 extension Router {
-    /// ``enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
+    /// ``_enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
     /// at once, from every earlier navigation that has not committed. Those waiting are
     /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
     /// are cancelled (it throws when they return, or when it tries to commit).
     @inlinable
-    func enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
-        let (request, waiters, running) = storage.update { storage, publish in
+    func _enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+        let (request, waiters, running) = _storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
             publish(.started(request))
             let waiters = storage.queue.supersede(before: request.id)
@@ -24,29 +24,29 @@ extension Router {
             waiter.resume(returning: false)
         }
         running?.cancel()
-        if hasAsyncMappings {
-            supersedeURLResolutions()
+        if _hasAsyncMappings {
+            _supersedeURLResolutions()
         }
         return request
     }
 
-    /// ``runHooks(_:guards:transitions:)`` in a task of its own, registered so that a later
+    /// ``_runHooks(_:guards:transitions:)`` in a task of its own, registered so that a later
     /// navigation can cancel it (``NavigationOptions/Concurrency/latestWins``); the calling
     /// task's cancellation cancels it too.
     @usableFromInline
-    func runHooksSupersedably(
+    func _runHooksSupersedably(
         _ pending: PendingNavigation<Route>,
         _ kinds: _HookSelection
     ) async throws(NavigationError) -> _HooksOutcome<Route> {
         let ticket = pending.request.id
         let work = Task { () async -> Result<_HooksOutcome<Route>, NavigationError> in
             do throws(NavigationError) {
-                return .success(try await self.runHooks(pending, kinds))
+                return .success(try await self._runHooks(pending, kinds))
             } catch {
                 return .failure(error)
             }
         }
-        let isServed = storage.update { storage, _ in
+        let isServed = _storage.update { storage, _ in
             guard storage.queue.isServing(ticket) else { return false }
             storage.runningHooks = _RunningHooks(ticket: ticket, cancel: { work.cancel() })
             return true
@@ -59,7 +59,7 @@ extension Router {
         } onCancel: {
             work.cancel()
         }
-        storage.update { storage, _ in
+        _storage.update { storage, _ in
             if storage.runningHooks?.ticket == ticket {
                 storage.runningHooks = nil
             }
@@ -73,29 +73,29 @@ extension Router {
     /// not re-entrant: the navigation that ran the hook is no longer in the way, even while
     /// another router's hooks run.)
     @usableFromInline
-    var isRunningHook: Bool {
-        hooksRunning.load(ordering: .acquiring) > 0 && _GuardedRouters.contains(self)
+    var _isRunningHook: Bool {
+        _hooksRunning.load(ordering: .acquiring) > 0 && _GuardedRouters.contains(self)
     }
 
     /// Runs `body` with this router marked on the task (see `_GuardedRouters`) and counted in
-    /// ``hooksRunning``.
+    /// ``_hooksRunning``.
     @inlinable @inline(__always)
     nonisolated(nonsending) func _markingHooks<T>(
         _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
     ) async throws(NavigationError) -> T {
-        hooksRunning.add(1, ordering: .acquiringAndReleasing)
-        defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
+        _hooksRunning.add(1, ordering: .acquiringAndReleasing)
+        defer { _hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
         return try await _GuardedRouters.marking(self, body)
     }
 
     /// Runs `body`, one hook's own code, with this router marked on the task and counted in
-    /// ``hooksRunning``.
+    /// ``_hooksRunning``.
     @inlinable @inline(__always)
     nonisolated(nonsending) func _markingHook<T>(
         _ body: nonisolated(nonsending) () async throws -> T
     ) async throws -> T {
-        hooksRunning.add(1, ordering: .acquiringAndReleasing)
-        defer { hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
+        _hooksRunning.add(1, ordering: .acquiringAndReleasing)
+        defer { _hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
         return try await _GuardedRouters.marking(self, running: body)
     }
 
@@ -105,7 +105,7 @@ extension Router {
     /// a counter) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
     @usableFromInline
-    func runHooks(
+    func _runHooks(
         _ pending: PendingNavigation<Route>, _ kinds: _HookSelection
     ) async throws(NavigationError)
         -> _HooksOutcome<Route>
@@ -139,7 +139,7 @@ extension Router {
     /// - Throws: ``NavigationError/redirectLoop(chain:)`` when the chain circles or grows
     ///   past ``maximumRedirects``.
     @usableFromInline
-    func redirecting(
+    func _redirecting(
         _ request: NavigationRequest<Route>,
         _ current: NavigationRequest<Route>,
         to redirect: NavigationOperation<Route>,
@@ -150,10 +150,10 @@ extension Router {
         }
         chain.append(redirect)
         if chain.dropLast().contains(redirect) || chain.count > Self.maximumRedirects + 1 {
-            throw reject(current, .redirectLoop(chain: chain.map(\.description)))
+            throw _reject(current, .redirectLoop(chain: chain.map(\.description)))
         }
         let next = current.redirected(to: redirect)
-        storage.update { storage, publish in
+        _storage.update { storage, publish in
             storage.redirectedRequest = request
             publish(.redirected(current, to: next))
         }
@@ -180,17 +180,17 @@ extension Router {
                 let reason: NavigationError =
                     Self.isTaskCancellation(error)
                     ? .taskCancelled : .cancelledByGuard(name: registered.name, reason: error)
-                throw reject(pending.request, reason)
+                throw _reject(pending.request, reason)
             }
             guard let decision = answer else {
                 // Only a deadline answers `nil`.
-                throw reject(pending.request, .deadlineExceeded(name: registered.name, deadline: deadline ?? .zero))
+                throw _reject(pending.request, .deadlineExceeded(name: registered.name, deadline: deadline ?? .zero))
             }
             switch decision.kind {
             case .allow:
                 continue
             case .cancel(let reason):
-                throw reject(pending.request, .cancelledByGuard(name: registered.name, reason: reason))
+                throw _reject(pending.request, .cancelledByGuard(name: registered.name, reason: reason))
             case .redirect(let operation):
                 return operation
             }
@@ -206,7 +206,7 @@ extension Router {
                 ($0.transitions[identifier], $0.defaultDeadline, $0.clock)
             }
             guard let registered else {
-                throw reject(pending.request, .missingTransitionHandler(identifier: identifier))
+                throw _reject(pending.request, .missingTransitionHandler(identifier: identifier))
             }
             let deadline = registered.deadline ?? defaultDeadline
             let finished: Bool
@@ -225,11 +225,11 @@ extension Router {
                 let reason: NavigationError =
                     Self.isTaskCancellation(error)
                     ? .taskCancelled : .transitionCancelled(identifier: identifier, reason: error)
-                throw reject(pending.request, reason)
+                throw _reject(pending.request, reason)
             }
             guard finished else {
                 // Only a deadline ends it unfinished.
-                throw reject(pending.request, .deadlineExceeded(name: identifier, deadline: deadline ?? .zero))
+                throw _reject(pending.request, .deadlineExceeded(name: identifier, deadline: deadline ?? .zero))
             }
         }
     }

@@ -7,7 +7,7 @@ extension Router {
     /// for the others.
     /// - Returns: The waiting callers to resume, after unlocking.
     @usableFromInline
-    static func resolveResults(
+    static func _resolveResults(
         _ results: inout _ScreenResults,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,
@@ -23,7 +23,7 @@ extension Router {
             default: break
             }
         }
-        let left = entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
+        let left = _entryIDsThatLeft(from: previous, to: proposed, atLeast: results.lowestID)
         var deliveries: [_ScreenResultDelivery] = []
         for id in left {
             let value = id == target ? result?.value : nil
@@ -37,18 +37,18 @@ extension Router {
     /// The ids of the entries of `previous` (from `minimumID` on) that `proposed` no longer
     /// holds, in O(what changed).
     @inlinable
-    static func entryIDsThatLeft(
+    static func _entryIDsThatLeft(
         from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64
     ) -> [UInt64] {
         var left: [UInt64] = []
-        forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: minimumID) { left.append($0) }
+        _forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: minimumID) { left.append($0) }
         return left
     }
 
-    /// Calls `body` with each id ``entryIDsThatLeft(from:to:atLeast:)`` gives, without
+    /// Calls `body` with each id ``_entryIDsThatLeft(from:to:atLeast:)`` gives, without
     /// collecting them.
     @inlinable
-    static func forEachEntryIDThatLeft(
+    static func _forEachEntryIDThatLeft(
         from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64,
         _ body: (UInt64) -> Void
     ) {
@@ -66,7 +66,7 @@ extension Router {
     /// - Returns: The values dropped, to release after unlocking (a value's deinit is the
     ///   app's code).
     @inlinable
-    static func keepLoadedValues(
+    static func _keepLoadedValues(
         _ values: inout _LoadedValues,
         _ loaded: _SmallArray<_EntryLoad>?,
         from previous: RouterState<Route>,
@@ -86,7 +86,7 @@ extension Router {
         } else if let lowest = values.lowestEntryID {
             // Only entries from the lowest one holding values on can matter: the walk stops
             // there (O(what changed above it), whatever the stack's length below).
-            forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
+            _forEachEntryIDThatLeft(from: previous, to: proposed, atLeast: lowest) { id in
                 if let gone = values.remove(id) {
                     released.append(gone)
                 }

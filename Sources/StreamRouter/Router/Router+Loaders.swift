@@ -47,7 +47,7 @@ extension Router {
     ///   - route: The route it was loaded for.
     /// - Returns: The value, or `nil`.
     public func loaded<Value>(_ type: Value.Type, for route: Route) -> Value? {
-        let (state, values) = storage.read { ($0.state, $0.loadedValues) }
+        let (state, values) = _storage.read { ($0.state, $0.loadedValues) }
         guard !values.isEmpty else { return nil }
         var value: Value?
         _ = state.firstDisplayedEntry { entry in
@@ -70,7 +70,7 @@ extension Router {
     ///   - route: The route to load for.
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
-        guard let snapshot = storage.read({ $0.loaders }) else { return }
+        guard let snapshot = _storage.read({ $0.loaders }) else { return }
         var values = _SmallArray<_LoadedValue>()
         for loader in snapshot.loaders {
             // A loader that failed or missed its deadline leaves nothing: the navigation loads.
@@ -88,7 +88,7 @@ extension Router {
             let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
             for route in stale.keys { preloads.removeValue(forKey: route) }
             preloads[route] = preloaded
-            preloadCount.store(preloads.count, ordering: .releasing)
+            _preloadCount.store(preloads.count, ordering: .releasing)
             return stale
         }
         // Released here, after the lock: a value's deinit is the app's code.
@@ -144,10 +144,10 @@ extension Router {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
         var byEntry = _SmallArray<_EntryLoad>()
         var events = _SmallArray<_LoadEvent<Route>>()
-        guard let snapshot = given ?? storage.read({ $0.loaders }) else { return (byEntry, events) }
+        guard let snapshot = given ?? _storage.read({ $0.loaders }) else { return (byEntry, events) }
         for route in pending.destinations {
             var values = _SmallArray<_LoadedValue>()
-            if preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
+            if _preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
                 for loader in snapshot.loaders {
@@ -175,7 +175,7 @@ extension Router {
                     } catch {
                         // The earlier routes' loads are announced before the failure.
                         _announce(events, of: pending.request)
-                        throw reject(pending.request, error)
+                        throw _reject(pending.request, error)
                     }
                     if let value {
                         values.append(_LoadedValue(loader: loader.name, value: value))
@@ -206,7 +206,7 @@ extension Router {
     @inlinable
     func _announce(_ events: _SmallArray<_LoadEvent<Route>>, of request: NavigationRequest<Route>) {
         guard !events.isEmpty else { return }
-        storage.update { storage, publish in
+        _storage.update { storage, publish in
             for event in events {
                 event.publish(for: request, to: &storage, publish)
             }
@@ -246,7 +246,7 @@ extension Router {
     func _takePreload(of route: Route) -> _SmallArray<_LoadedValue>? {
         guard
             let preloaded = preloads.withLock({ preloads in
-                defer { preloadCount.store(preloads.count, ordering: .releasing) }
+                defer { _preloadCount.store(preloads.count, ordering: .releasing) }
                 return preloads.removeValue(forKey: route)
             })
         else { return nil }

@@ -35,33 +35,33 @@ extension Router {
         if _urlHold.isHolding {
             return await _openURLWhileHoldingSlowPath(url)
         }
-        if hasAsyncMappings {
+        if _hasAsyncMappings {
             return await _openURLWithAsyncMappings(url)
         }
-        guard let request = beginOpening(url) else { return false }
-        return await finishOpening(url, request)
+        guard let request = _beginOpening(url) else { return false }
+        return await _finishOpening(url, request)
     }
 
     /// ``openURL(_:)`` on a router with `async` mappings: one lookup, then the mapping found
     /// is awaited when it is `async`, or opened as any other.
     @usableFromInline
     func _openURLWithAsyncMappings(_ url: URL) async -> Bool {
-        guard let found = reportingMappingFound(for: url) else { return false }
-        if let resolved = await resolveAsyncMapping(url, found) {
-            return await open(url, resolved)
+        guard let found = _reportingMappingFound(for: url) else { return false }
+        if let resolved = await _resolveAsyncMapping(url, found) {
+            return await _open(url, resolved)
         }
-        guard let request = beginOpening(url, found: found) else { return false }
-        return await finishOpening(url, request)
+        guard let request = _beginOpening(url, found: found) else { return false }
+        return await _finishOpening(url, request)
     }
 
     /// Navigates to the route an `async` mapping resolved, or publishes why there is none.
     @usableFromInline
-    func open(_ url: URL, _ resolved: Result<Route, URLNotHandledReason>) async -> Bool {
+    func _open(_ url: URL, _ resolved: Result<Route, URLNotHandledReason>) async -> Bool {
         switch resolved {
         case .success(let route):
-            return await finishOpening(url, enqueue(.navigate(to: [route]), url: url))
+            return await _finishOpening(url, _enqueue(.navigate(to: [route]), url: url))
         case .failure(let reason):
-            publishNotHandled(url, reason)
+            _publishNotHandled(url, reason)
             return false
         }
     }
@@ -71,7 +71,7 @@ extension Router {
     /// calling task, and, under ``NavigationOptions/Concurrency/latestWins``, by a
     /// navigation called before it ends.
     @usableFromInline
-    func resolveAsyncMapping(
+    func _resolveAsyncMapping(
         _ url: URL, _ found: (mapping: Int, match: MatchedURL)
     ) async -> Result<Route, URLNotHandledReason>? {
         guard let resolve = urlMatchers?.asyncRoutes[found.mapping] else { return nil }
@@ -108,7 +108,7 @@ extension Router {
     /// Cancels every `async` mapping being awaited (a navigation was called under
     /// ``NavigationOptions/Concurrency/latestWins``).
     @usableFromInline
-    func supersedeURLResolutions() {
+    func _supersedeURLResolutions() {
         let cancels = urlResolutions.withLock { $0.removeAll() }
         for cancel in cancels {
             cancel()
@@ -117,42 +117,42 @@ extension Router {
 
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
     @inlinable
-    func beginOpening(_ url: URL) -> NavigationRequest<Route>? {
+    func _beginOpening(_ url: URL) -> NavigationRequest<Route>? {
         // One lookup, whatever kind of mapping it finds. Without stack mappings, the route
         // is all there is to find: `match` gives it straight (the found mapping, passed
         // through, cost `openURL` 10%).
-        guard hasStackMappings else {
+        guard _hasStackMappings else {
             do throws(InputError) {
                 try policy.check(url: url.absoluteString)
             } catch {
-                publishNotHandled(url, .rejectedInput(error))
+                _publishNotHandled(url, .rejectedInput(error))
                 return nil
             }
             switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
             case .success(let route):
-                return enqueue(.navigate(to: [route]), url: url)
+                return _enqueue(.navigate(to: [route]), url: url)
             case .failure(let reason):
-                publishNotHandled(url, reason)
+                _publishNotHandled(url, reason)
                 return nil
             }
         }
-        guard let found = reportingMappingFound(for: url) else { return nil }
-        return beginOpening(url, found: found)
+        guard let found = _reportingMappingFound(for: url) else { return nil }
+        return _beginOpening(url, found: found)
     }
 
     /// Enqueues the navigation of a URL that passed the input policy and whose mapping was
     /// found (a held link, when it is released): runs the mapping closure only.
     @inlinable
-    func beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
+    func _beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
         guard let urlMatchers else { return nil }
-        if hasStackMappings, let stack = urlMatchers.stack(for: found) {
-            return beginOpening(url, stack: stack)
+        if _hasStackMappings, let stack = urlMatchers.stack(for: found) {
+            return _beginOpening(url, stack: stack)
         }
         switch urlMatchers.route(for: found) {
         case .success(let route):
-            return enqueue(.navigate(to: [route]), url: url)
+            return _enqueue(.navigate(to: [route]), url: url)
         case .failure(let reason):
-            publishNotHandled(url, reason)
+            _publishNotHandled(url, reason)
             return nil
         }
     }
@@ -160,12 +160,12 @@ extension Router {
     /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``: the
     /// stack replaces the tree.
     @usableFromInline
-    func beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
+    func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
         switch stack {
         case .success(let routes):
-            return enqueue(.replace(with: routes), url: url)
+            return _enqueue(.replace(with: routes), url: url)
         case .failure(let reason):
-            publishNotHandled(url, reason)
+            _publishNotHandled(url, reason)
             return nil
         }
     }
@@ -173,19 +173,19 @@ extension Router {
     /// Runs the navigation of an opened URL.
     /// - Returns: Whether it committed.
     @inlinable
-    func finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
+    func _finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
         do {
-            try await run(request)
+            try await _run(request)
             return true
         } catch {
-            publishNotHandled(url, .navigationFailed(error))
+            _publishNotHandled(url, .navigationFailed(error))
             return false
         }
     }
 
     @usableFromInline
-    func publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
-        storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
+    func _publishNotHandled(_ url: URL, _ reason: URLNotHandledReason) {
+        _storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
     }
 
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it: the input
@@ -201,11 +201,11 @@ extension Router {
     /// })
     /// ```
     public func canOpen(_ url: URL) -> Bool {
-        guard let found = try? mappingFound(for: url), let urlMatchers else { return false }
-        if isAsyncMapping(found) {
+        guard let found = try? _mappingFound(for: url), let urlMatchers else { return false }
+        if _isAsyncMapping(found) {
             return true  // its closure must be awaited: the pattern matches
         }
-        if hasStackMappings, let stack = urlMatchers.stack(for: found) {
+        if _hasStackMappings, let stack = urlMatchers.stack(for: found) {
             return (try? stack.get()) != nil
         }
         return (try? urlMatchers.route(for: found).get()) != nil

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-// The fast path: the steps every navigation takes (`enqueue`, `run`, `commit`), `@inlinable`
+// The fast path: the steps every navigation takes (`_enqueue`, `_run`, `_commit`), `@inlinable`
 // so that they are specialised for `Route`; what only some navigations do is in the files
 // beside this one. Why, and the rules the core follows (boxes, one lock per step, cost
 // following the work): the Performance design article (`PerformanceDesign.md`).
@@ -9,11 +9,11 @@ extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
     @inlinable
-    func enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+    func _enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
         guard options.concurrency == .queue else {
-            return enqueueSuperseding(operation, url: url)
+            return _enqueueSuperseding(operation, url: url)
         }
-        return storage.update { storage, publish in
+        return _storage.update { storage, publish in
             let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
             publish(.started(request))
             return request
@@ -34,47 +34,47 @@ extension Router {
     /// - Returns: The id of the entry whose result slot the commit opened, if any.
     @inlinable
     @discardableResult
-    func run(
+    func _run(
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
         delivering result: _ScreenResult? = nil,
         deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil
     ) async throws(NavigationError) -> UInt64? {
-        if isRunningHook {
+        if _isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
-            leaveQueue(request.id)
-            throw reject(request, .reentrantNavigation)
+            _leaveQueue(request.id)
+            throw _reject(request, .reentrantNavigation)
         }
         // The usual case, nothing queued ahead: the turn and the state in one read, and no
         // continuation. Only the navigation holding the turn changes the stack, so the
         // stack read with the turn is still the router's when this navigation commits.
         // A router with loaders reads them with the turn too (one lock, not two).
-        let readsLoaders = hookKinds.load(ordering: .acquiring) & _HookKinds.loaders != 0
-        let (served, loadersAtTurn) = storage.read { storage in
+        let readsLoaders = _hookKinds.load(ordering: .acquiring) & _HookKinds.loaders != 0
+        let (served, loadersAtTurn) = _storage.read { storage in
             storage.queue.isServing(request.id) ? (storage.state, readsLoaders ? storage.loaders : nil) : (nil, nil)
         }
-        let hasTurn = served != nil ? true : await waitForTurn(request.id)
+        let hasTurn = served != nil ? true : await _waitForTurn(request.id)
         // The commit leaves the queue in its own critical section; any other end leaves here.
         var committed = false
         defer {
-            if !committed { leaveQueue(request.id) }
+            if !committed { _leaveQueue(request.id) }
         }
         guard hasTurn, !Task.isCancelled else {
-            throw reject(request, .taskCancelled)
+            throw _reject(request, .taskCancelled)
         }
-        var state = served ?? storage.read { $0.state }
+        var state = served ?? _storage.read { $0.state }
         let request =
             decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
-        if options.repeatedPush == .ignore, Self.isRepeatedPush(request.operation, on: state) {
+        if options.repeatedPush == .ignore, Self._isRepeatedPush(request.operation, on: state) {
             committed = true
-            return try commit(request, state, opening: nil, delivering: nil)
+            return try _commit(request, state, opening: nil, delivering: nil)
         }
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
         var ranHooks = false
         while true {
-            let kinds = hookKinds.load(ordering: .acquiring)
+            let kinds = _hookKinds.load(ordering: .acquiring)
             let hasGuards = kinds & _HookKinds.guards != 0
             let hasTransitions = kinds & _HookKinds.transitions != 0
             let hasLoaders = kinds & _HookKinds.loaders != 0
@@ -108,11 +108,11 @@ extension Router {
                     guards: hasGuards, transitions: hasTransitions, loaders: runsLoaders, firstNewID: firstNewID)
                 let outcome =
                     options.concurrency == .latestWins
-                    ? try await runHooksSupersedably(pending, selection)
-                    : try await runHooks(pending, selection)
+                    ? try await _runHooksSupersedably(pending, selection)
+                    : try await _runHooks(pending, selection)
                 if let redirect = outcome.redirect {
-                    current = try redirecting(request, current, to: redirect, chain: &chain)
-                    state = storage.read { $0.state }
+                    current = try _redirecting(request, current, to: redirect, chain: &chain)
+                    state = _storage.read { $0.state }
                     continue
                 }
                 loaded = outcome.loads
@@ -121,14 +121,14 @@ extension Router {
             // with the turn.)
             guard !ranHooks || !Task.isCancelled else {
                 _announce(loadEvents, of: current)
-                throw reject(current, .taskCancelled)
+                throw _reject(current, .taskCancelled)
             }
             // Which entry shows the awaited route is decided out here too (route code).
             let shown = awaited.flatMap {
-                Self.shownEntry(of: $0, from: state, to: proposed, request: current)
+                Self._shownEntry(of: $0, from: state, to: proposed, request: current)
             }
             committed = true
-            return try commit(
+            return try _commit(
                 current, proposed, opening: shown, delivering: result, loaded: loaded, announcing: loadEvents)
         }
     }
@@ -136,7 +136,7 @@ extension Router {
     /// Whether `operation` pushes or presents one route that is already the topmost
     /// displayed one in `state` (see ``NavigationOptions/RepeatedPush/ignore``).
     @inlinable
-    static func isRepeatedPush(_ operation: NavigationOperation<Route>, on state: RouterState<Route>) -> Bool {
+    static func _isRepeatedPush(_ operation: NavigationOperation<Route>, on state: RouterState<Route>) -> Bool {
         guard case .navigate(let routes) = operation, routes.count == 1, let top = state.topmostDisplayedRoute
         else { return false }
         return top == routes[0]
@@ -155,7 +155,7 @@ extension Router {
     ///   - loaded: The loaders' values for the entries the navigation made.
     ///   - loadEvents: Loads to announce before `.completed` (see `_LoadEvent`).
     @inlinable
-    func commit(
+    func _commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
@@ -163,7 +163,7 @@ extension Router {
         loaded: _SmallArray<_EntryLoad>? = nil,
         announcing loadEvents: _SmallArray<_LoadEvent<Route>> = _SmallArray()
     ) throws(NavigationError) -> UInt64? {
-        let committed: _CommitOutcome? = storage.update { storage, publish in
+        let committed: _CommitOutcome? = _storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
             guard storage.queue.isServing(request.id) else { return nil }
             let previous = storage.state
@@ -171,13 +171,13 @@ extension Router {
             let deliveries =
                 storage.results.isEmpty
                 ? []
-                : Self.resolveResults(&storage.results, from: previous, to: proposed, request: request, result: result)
+                : Self._resolveResults(&storage.results, from: previous, to: proposed, request: request, result: result)
             if let shown {
                 storage.results.open(shown)
             }
             let released =
                 storage.loadedValues.isEmpty && loaded == nil
-                ? _SmallArray() : Self.keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
+                ? _SmallArray() : Self._keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             // A path not computed yet counts as changed (no route code runs under the lock),
@@ -211,22 +211,22 @@ extension Router {
             )
         }
         guard let outcome = committed else {
-            throw reject(request, .superseded)
+            throw _reject(request, .superseded)
         }
         for delivery in outcome.deliveries {
             delivery.resume()  // after the lock: resuming is a runtime call
         }
         outcome.next?.resume(returning: true)
-        if outcome.changed, persistence != nil {
-            saveState()
+        if outcome.changed, _statePersistence != nil {
+            _saveState()
         }
         return shown
     }
 
     /// Hands the state to the store's background writer.
     @usableFromInline
-    func saveState() {
-        persistence?.save { state }
+    func _saveState() {
+        _statePersistence?.save { state }
     }
 
     /// The id of the entry that `request` showed for `route`, its last destination: the new
@@ -234,7 +234,7 @@ extension Router {
     /// otherwise; `nil` when it showed no new entry for it (a guard redirected it
     /// elsewhere, or the stack keeps no route).
     @usableFromInline
-    static func shownEntry(
+    static func _shownEntry(
         of route: Route,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>,

@@ -39,12 +39,12 @@ extension Router {
     /// - Returns: How restoring went; `nil` for a router made without a store.
     @discardableResult
     public func restore() async -> PersistenceEvent? {
-        guard let persistence else { return nil }
+        guard let _statePersistence else { return nil }
         if let started = startedRestoration.withLock({ $0 }) {
             if _GuardedRouters.contains(self) {
                 // From inside a hook of this router: the restoration may be the navigation
                 // running the hook, so awaiting it would wait forever.
-                return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
+                return _statePersistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
             }
             return await started.value
         }
@@ -53,10 +53,10 @@ extension Router {
             return await applyRestored(saved)
         }
         guard let saved = savedState.withLock({ $0.take() }) else {
-            return persistence.restoration
+            return _statePersistence.restoration
         }
         let outcome = await applyRestored(saved)
-        persistence.record(outcome)
+        _statePersistence.record(outcome)
         return outcome
     }
 
@@ -67,7 +67,7 @@ extension Router {
         let pending = beginRestoring(saved)
         let task = Task.detached { [self] in
             let outcome = await finishRestoring(pending)
-            persistence?.record(outcome)
+            _statePersistence?.record(outcome)
             return outcome
         }
         startedRestoration.withLock { $0 = task }
@@ -90,14 +90,14 @@ extension Router {
     /// Takes the turn of a restoration of `saved` (publishing its start).
     func beginRestoring(_ saved: RouterState<Route>) -> PendingRestoration {
         let events = self.events
-        return PendingRestoration(request: enqueue(.restore(saved), url: nil), events: events)
+        return PendingRestoration(request: _enqueue(.restore(saved), url: nil), events: events)
     }
 
     /// Runs a restoration to its end.
     /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
     func finishRestoring(_ pending: PendingRestoration) async -> PersistenceEvent {
         do {
-            try await run(pending.request)
+            try await _run(pending.request)
             return await Self.redirect(of: pending.request, in: pending.events)
                 .map { .restoreRedirected(to: $0.description) } ?? .restored
         } catch {

@@ -6,7 +6,7 @@ extension Router {
     /// It is the request a login screen finishes after a guard sent the user there: see
     /// ``resumeRedirected()``.
     public var redirectedRequest: NavigationRequest<Route>? {
-        storage.read { $0.redirectedRequest }
+        _storage.read { $0.redirectedRequest }
     }
 
     /// Performs the last navigation a guard redirected (``redirectedRequest``) again, as a
@@ -37,7 +37,7 @@ extension Router {
     public func resumeRedirected() async throws(NavigationError) -> Bool {
         // From inside a hook the navigation fails at once: keep the request for a later call.
         let isReentrant = _GuardedRouters.contains(self)
-        let request: NavigationRequest<Route>? = storage.update { storage, publish in
+        let request: NavigationRequest<Route>? = _storage.update { storage, publish in
             let kept = isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
             guard let original = kept else { return nil }
             let request = NavigationRequest(
@@ -46,13 +46,13 @@ extension Router {
             return request
         }
         guard let request else { return false }
-        try await run(request)
+        try await _run(request)
         return true
     }
 
     /// Forgets ``redirectedRequest`` (the user gave up logging in, say), so that
     /// ``resumeRedirected()`` does nothing.
     public func discardRedirected() {
-        storage.update { storage, _ in storage.redirectedRequest = nil }
+        _storage.update { storage, _ in storage.redirectedRequest = nil }
     }
 }

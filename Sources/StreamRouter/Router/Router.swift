@@ -61,19 +61,19 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// How many times guards may redirect one navigation before it fails as a loop.
     public static var maximumRedirects: Int { 16 }
 
-    @usableFromInline let storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
+    @usableFromInline let _storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
     let hooks = Locked(_RouterHooks<Route>())
     /// Which kinds of hooks are registered (``_RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
-    @usableFromInline let hookKinds = Atomic<UInt8>(0)
+    @usableFromInline let _hookKinds = Atomic<UInt8>(0)
     /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
     /// their own, as a lookup hashes routes.
     let preloads = Locked<[Route: Preloaded]>([:])
     /// How many preloads wait (stored under their lock): a navigation with loaders looks
     /// into them only when some do.
-    @usableFromInline let preloadCount = Atomic<Int>(0)
-    /// How many tasks run this router's hooks marked now (see ``isRunningHook``).
-    @usableFromInline let hooksRunning = Atomic<Int>(0)
+    @usableFromInline let _preloadCount = Atomic<Int>(0)
+    /// How many tasks run this router's hooks marked now (see ``_isRunningHook``).
+    @usableFromInline let _hooksRunning = Atomic<Int>(0)
 
     /// How overlapping navigations are ordered and what a repeated push does, given at
     /// creation.
@@ -83,13 +83,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     public let urlMatchers: URLMatcherGroup<Route>?
     /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
     /// looks for one only when there is one to find).
-    @usableFromInline let hasStackMappings: Bool
+    @usableFromInline let _hasStackMappings: Bool
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
     @usableFromInline let _urlHold = _URLHold()
     /// Whether any of ``urlMatchers``' mappings is `async` (read once, like
-    /// ``hasStackMappings``).
-    @usableFromInline let hasAsyncMappings: Bool
+    /// ``_hasStackMappings``).
+    @usableFromInline let _hasAsyncMappings: Bool
     /// The `async` URL mappings being awaited, which a later navigation cancels under
     /// ``NavigationOptions/Concurrency/latestWins``.
     let urlResolutions = Locked(URLResolutions())
@@ -112,13 +112,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         options: NavigationOptions = NavigationOptions()
     ) {
         self.options = options
-        storage = ObservableState(_RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
+        _storage = ObservableState(_RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
-        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
+        _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
-        persistence = nil
+        _statePersistence = nil
     }
 
     /// Creates a router that keeps its stack and modal in `store` (Routing's
@@ -183,13 +183,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         }
         let (saved, event) = persistence.read()
         let shownNow = restoring == .atCreation && guards.isEmpty ? saved : nil
-        storage = ObservableState(
+        _storage = ObservableState(
             _RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
-        hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
+        _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
+        _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
         self.policy = policy
-        self.persistence = persistence
+        self._statePersistence = persistence
         changeHooks { hooks in
             for added in guards {
                 _ = hooks.addGuard(named: added.name, deadline: added.deadline, added.check)
@@ -230,7 +230,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The format version of the saved state.
     static var stateVersion: Int { 1 }
 
-    @usableFromInline let persistence: _StatePersistence<RouterState<Route>>?
+    @usableFromInline let _statePersistence: _StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
     let savedState = Locked<RouterState<Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
@@ -240,7 +240,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a router
     /// made without a store.
     public var _persistence: _PersistenceHandle? {
-        persistence?.handle
+        _statePersistence?.handle
     }
 
     // MARK: - Reading
@@ -248,42 +248,42 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The base stack's routes, bottom first; empty at its root. Routes pushed while a
     /// presentation is shown are on that presentation's stack (``presentations``).
     public var stack: [Route] {
-        storage.read { $0.state.stack }
+        _storage.read { $0.state.stack }
     }
 
     /// The presentations over the base stack, bottom first (each a presented route and the
     /// stack pushed inside it); empty when nothing is presented.
     public var presentations: [Presentation<Route>] {
-        storage.read { $0.state }.presentations
+        _storage.read { $0.state }.presentations
     }
 
     /// The topmost presentation's route, `nil` when nothing is presented.
     public var modal: Route? {
-        storage.read { $0.state.modal }
+        _storage.read { $0.state.modal }
     }
 
     /// The base stack and the presentations, as one consistent snapshot.
     public var state: RouterState<Route> {
-        storage.read { $0.state }
+        _storage.read { $0.state }
     }
 
     /// The displayed path (see ``RouterState/displayedPath``): the base stack's paths,
     /// then each presentation's route and stack, in order; `/` when all are empty.
     public var path: String {
-        storage.read { $0.state }.displayedPath
+        _storage.read { $0.state }.displayedPath
     }
 
     /// The state and the last action, read together.
     /// - Parameter id: The id of a navigation known to have ended: the state read is at
     ///   least as new as its outcome.
     func currentSnapshot(after id: UInt64) -> RouterSnapshot<Route> {
-        storage.read { RouterSnapshot(state: $0.state, lastAction: $0.lastAction, generation: id + 1) }
+        _storage.read { RouterSnapshot(state: $0.state, lastAction: $0.lastAction, generation: id + 1) }
     }
 
     /// The last change of the displayed path (the stack's and the modal's); `nil` until a
     /// navigation changes it.
     public var lastAction: NavigationAction? {
-        storage.read { $0.lastAction }
+        _storage.read { $0.lastAction }
     }
 
     // MARK: - Navigating
@@ -349,9 +349,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         to route: Route,
         returning: Value.Type
     ) async throws(NavigationError) -> Value? {
-        let request = enqueue(.navigate(to: [route]), url: nil)
-        guard let entry = try await run(request, awaiting: route) else { return nil }
-        guard let value = await waitForResult(of: entry) else { return nil }
+        let request = _enqueue(.navigate(to: [route]), url: nil)
+        guard let entry = try await _run(request, awaiting: route) else { return nil }
+        guard let value = await _waitForResult(of: entry) else { return nil }
         return value as? Value
     }
 
@@ -370,7 +370,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ///   the caller keeps waiting.
     @inlinable
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await run(enqueue(.back(count: 1), url: nil), delivering: _ScreenResult(value: value))
+        try await _run(_enqueue(.back(count: 1), url: nil), delivering: _ScreenResult(value: value))
     }
 
     /// Dismisses the topmost presentation with a value for the caller of
@@ -384,13 +384,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ///   the caller keeps waiting.
     @inlinable
     public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await run(enqueue(.dismiss, url: nil), delivering: _ScreenResult(value: value))
+        try await _run(_enqueue(.dismiss, url: nil), delivering: _ScreenResult(value: value))
     }
 
     /// The number of ``navigate(to:returning:)`` calls whose result is pending (for tests:
     /// 0 once every such call has returned).
     package var pendingResultCount: Int {
-        storage.read { $0.results.count }
+        _storage.read { $0.results.count }
     }
 
     /// Pops `count` routes of the current level: the topmost presentation's stack while one
@@ -447,7 +447,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func perform(_ operation: NavigationOperation<Route>) async throws(NavigationError) {
-        try await run(enqueue(operation, url: nil))
+        try await _run(_enqueue(operation, url: nil))
     }
 
     // MARK: - Guards and transitions
@@ -562,18 +562,18 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         changeHooks { $0.setTransition(identifier, nil) }
     }
 
-    /// Changes the hooks, and mirrors which kinds are registered in ``hookKinds`` and the
+    /// Changes the hooks, and mirrors which kinds are registered in ``_hookKinds`` and the
     /// loaders in the storage (read there by the navigation, under the lock it takes anyway).
     /// The storage's lock is taken inside the hooks' one, never the other way round.
     func changeHooks<T>(_ body: (inout _RouterHooks<Route>) -> T) -> T {
         let (result, replaced) = hooks.withLock { hooks in
             let result = body(&hooks)
-            hookKinds.store(hooks.kinds, ordering: .releasing)
+            _hookKinds.store(hooks.kinds, ordering: .releasing)
             let loaders =
                 hooks.loaders.isEmpty
                 ? nil
                 : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
-            let replaced = storage.update { storage, _ in
+            let replaced = _storage.update { storage, _ in
                 defer { storage.loaders = loaders }
                 return storage.loaders
             }
@@ -595,7 +595,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Every event after this call.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterEvent<Route>> {
-        storage.subscribe(bufferingPolicy: bufferingPolicy)
+        _storage.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Every change of the displayed path after this property is read, as
@@ -614,14 +614,14 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Every path change after this call.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
-        storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
+        _storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
     }
 
     /// The displayed path now (``path``), then after each change: the base stack's paths,
     /// then each presentation's route and stack.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
-        storage.subscribe(
+        _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.state.displayedPath] },
             transform: { event in
@@ -638,7 +638,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         // The transform runs under the router's lock for every event, in order, so it can
         // follow the last action even when the buffer drops events.
         let last = Locked<NavigationAction?>(nil)
-        return storage.subscribe(
+        return _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { storage in
                 last.withLock { $0 = storage.lastAction }
@@ -683,7 +683,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         element: @escaping @Sendable (RouterState<Route>) -> Element
     ) -> SubjectStream<Element> {
         let last = Locked<RouterState<Route>?>(nil)
-        return storage.subscribe(
+        return _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { storage in
                 last.withLock { $0 = storage.state }
@@ -711,11 +711,12 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// awaiting an `async` URL mapping: 0 once every navigation has ended, whatever
     /// superseded it.
     @_spi(Testing) public var pendingNavigationCount: Int {
-        storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) } + urlResolutions.withLock { $0.count }
+        _storage.read { $0.queue.waitingCount + ($0.runningHooks == nil ? 0 : 1) }
+            + urlResolutions.withLock { $0.count }
     }
 
     /// The number of live streams of this router (for tests and diagnostics).
     @_spi(Testing) public var subscriberCount: Int {
-        storage.subscriberCount
+        _storage.subscriberCount
     }
 }

@@ -37,11 +37,11 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     public func perform(
         _ operation: NavigationOperation<Route>
     ) -> some AsyncSequence<Never, NavigationError> & Sendable {
-        let request = router.enqueue(operation, url: nil)
+        let request = router._enqueue(operation, url: nil)
         let (outcome, continuation) = AsyncStream<NavigationError>.makeStream()
         let task = Task { [router] in
             do throws(NavigationError) {
-                try await router.run(request)
+                try await router._run(request)
             } catch {
                 continuation.yield(error)
             }
@@ -57,13 +57,13 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     /// handled, then finishes.
     public func openURL(_ url: URL) -> AsyncStream<Bool> {
         let (stream, continuation) = AsyncStream<Bool>.makeStream()
-        guard let request = router.beginOpening(url) else {
+        guard let request = router._beginOpening(url) else {
             continuation.yield(false)
             continuation.finish()
             return stream
         }
         let task = Task { [router] in
-            continuation.yield(await router.finishOpening(url, request))
+            continuation.yield(await router._finishOpening(url, request))
             continuation.finish()
         }
         continuation.onTermination = { termination in

@@ -44,7 +44,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     private var nextGuardID: UInt64 = 0
 
     /// Which kinds of hooks are registered: ``_HookKinds/guards`` and
-    /// ``_HookKinds/transitions`` bits (mirrored in ``Router/hookKinds``).
+    /// ``_HookKinds/transitions`` bits (mirrored in ``Router/_hookKinds``).
     var kinds: UInt8 {
         (guards.isEmpty ? 0 : _HookKinds.guards) | (transitions.isEmpty ? 0 : _HookKinds.transitions)
             | (loaders.isEmpty ? 0 : _HookKinds.loaders)

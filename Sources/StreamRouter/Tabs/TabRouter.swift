@@ -230,7 +230,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ) {
         // While nobody subscribes to the tab router, nothing is relayed: its copies of the
         // tabs' states are refreshed when a subscription that needs them is made (`tracking`).
-        router.storage.relay(to: hub, changesState: { _ in false }, relayBody(position: position, tab: tab))
+        router._storage.relay(to: hub, changesState: { _ in false }, relayBody(position: position, tab: tab))
     }
 
     /// Applies one of `tab`'s router events to the hub, and publishes it when anyone listens.
@@ -402,7 +402,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Whether anything is presented above the tabs (read without building the list).
     @inlinable var isPresentingAboveTabs: Bool {
-        aboveTabs.storage.read { !$0.state.levels.isEmpty }
+        aboveTabs._storage.read { !$0.state.levels.isEmpty }
     }
 
     /// What is presented above the tabs (a compose screen shown over every tab), bottom
@@ -506,19 +506,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// the mapping closure runs once: its route (a stack's last route) picks the tab.
     private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
-        guard let found = opener.reportingMappingFound(for: url) else { return false }
+        guard let found = opener._reportingMappingFound(for: url) else { return false }
         guard let shown = await show(url, found, on: opener) else { return false }
         let route = shown.routes.last
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return await aboveTabs.finishOpening(url, shown.enqueue(on: aboveTabs, url))
+            return await aboveTabs._finishOpening(url, shown.enqueue(on: aboveTabs, url))
         }
         if isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        guard await target.finishOpening(url, shown.enqueue(on: target, url)) else { return false }
+        guard await target._finishOpening(url, shown.enqueue(on: target, url)) else { return false }
         try? await select(tab, popsToRoot: false)
         return true
     }
@@ -531,7 +531,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         _ url: URL, _ found: (mapping: Int, match: MatchedURL), on opener: Router<Route>
     ) async -> URLShown? {
         let shown: Result<URLShown, URLNotHandledReason>
-        if let resolved = await opener.resolveAsyncMapping(url, found) {
+        if let resolved = await opener._resolveAsyncMapping(url, found) {
             shown = resolved.map { URLShown(routes: [$0], replacesStack: false) }
         } else if let urlMatchers, let stack = urlMatchers.stack(for: found) {
             shown = stack.map { URLShown(routes: $0, replacesStack: true) }
@@ -544,7 +544,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         case .success(let shown):
             return shown
         case .failure(let reason):
-            opener.publishNotHandled(url, reason)
+            opener._publishNotHandled(url, reason)
             return nil
         }
     }
@@ -557,7 +557,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
         /// Takes the link's turn on `router`.
         func enqueue(on router: Router<Route>, _ url: URL) -> NavigationRequest<Route> {
-            router.enqueue(replacesStack ? .replace(with: routes) : .navigate(to: routes), url: url)
+            router._enqueue(replacesStack ? .replace(with: routes) : .navigate(to: routes), url: url)
         }
     }
 
@@ -593,22 +593,22 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``openURL(_:)`` while a hold is in effect.
     private func openURLWhileHolding(_ url: URL) async -> Bool {
         let reporter = selectedRouter
-        guard reporter.reportingMappingFound(for: url) != nil else { return false }
+        guard reporter._reportingMappingFound(for: url) != nil else { return false }
         switch await urlHold.waitWhileHeld(url, found: nil) {
         case .notHeld:
             return await openNow(url)
         case .released:
             defer { urlHold.handOn() }
             guard !Task.isCancelled else {
-                selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+                selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
                 return false
             }
             return await openNow(url)
         case .expired:
-            selectedRouter.publishNotHandled(url, .expired)
+            selectedRouter._publishNotHandled(url, .expired)
             return false
         case .cancelled:
-            selectedRouter.publishNotHandled(url, .navigationFailed(.taskCancelled))
+            selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
             return false
         }
     }
@@ -693,7 +693,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let tabs = hub.read { $0.tabs }
         for (position, tab) in tabs.enumerated() {
             let router = router(for: tab)
-            router.storage.read { routerStorage in
+            router._storage.read { routerStorage in
                 hub.update { hub, _ in
                     hub.stacks[position] = routerStorage.state
                 }
