@@ -16,9 +16,9 @@ extension RouterState {
     /// The displayed routes, bottom first: the base stack, then each presentation's route and
     /// stack.
     var displayedRoutes: [Route] {
-        var routes = entries.bottomFirst.map(\.route)
-        guard !levels.isEmpty else { return routes }
-        for level in presentedLevels {
+        var routes = _entries.bottomFirst.map(\.route)
+        guard !_levels.isEmpty else { return routes }
+        for level in _presentedLevels {
             routes.append(level.entry.route)
             routes.append(contentsOf: level.stack.bottomFirst.map(\.route))
         }
@@ -28,6 +28,6 @@ extension RouterState {
     /// The topmost displayed route: the top of the topmost presentation's stack, else that
     /// presentation's route, else the top of the base stack; `nil` when nothing is shown.
     var displayedTop: Route? {
-        topStack.last?.route ?? levels.last?.entry.route ?? entries.last?.route
+        _topStack.last?.route ?? _levels.last?.entry.route ?? _entries.last?.route
     }
 }

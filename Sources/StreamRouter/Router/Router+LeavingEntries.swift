@@ -18,8 +18,8 @@ extension Router {
         var target: UInt64?
         if result != nil, request.redirectedFrom.isEmpty {
             switch request.operation {
-            case .dismiss: target = previous.modalID
-            case .back(count: 1): target = previous.currentTopEntryID
+            case .dismiss: target = previous._modalID
+            case .back(count: 1): target = previous._currentTopEntryID
             default: break
             }
         }
@@ -52,10 +52,10 @@ extension Router {
         from previous: RouterState<Route>, to proposed: RouterState<Route>, atLeast minimumID: UInt64,
         _ body: (UInt64) -> Void
     ) {
-        previous.forEachEntryID(missingFrom: proposed, atLeast: minimumID, body)
-        if previous._hasPresentations, !previous.presentationsAreIdentical(to: proposed) {
+        previous._forEachEntryID(missingFrom: proposed, atLeast: minimumID, body)
+        if previous._hasPresentations, !previous._presentationsAreIdentical(to: proposed) {
             // Presentations are few and short: compare their entries' ids as sets.
-            for id in previous.presentedEntryIDs.subtracting(proposed.presentedEntryIDs) {
+            for id in previous._presentedEntryIDs.subtracting(proposed._presentedEntryIDs) {
                 body(id)
             }
         }
@@ -75,7 +75,7 @@ extension Router {
         // One entry leaving (a pop) is held inline: nothing is allocated.
         var released = _SmallArray<_EntryLoad>()
         if values.count == 1, let only = values.lowestEntryID, !previous._hasPresentations,
-            !proposed._hasPresentations, proposed.topEntryID ?? 0 < only
+            !proposed._hasPresentations, proposed._topEntryID ?? 0 < only
         {
             // The usual pop of the one entry holding values: the base stack's ids grow
             // from bottom to top, so a stack whose top is older than that entry no longer

@@ -50,7 +50,7 @@ extension Router {
         let (state, values) = _storage.read { ($0.state, $0.loadedValues) }
         guard !values.isEmpty else { return nil }
         var value: Value?
-        _ = state.firstDisplayedEntry { entry in
+        _ = state._firstDisplayedEntry { entry in
             guard entry.route == route, let loaded = values.values(of: entry.id) else { return false }
             value = loaded.lazy.compactMap { $0.value as? Value }.first
             return value != nil
@@ -191,7 +191,7 @@ extension Router {
                 events = _SmallArray()
             }
             // Each route's values go to the topmost entry the navigation made for it.
-            let entry = pending.to.firstDisplayedEntry(from: firstNewID) { entry in
+            let entry = pending.to._firstDisplayedEntry(from: firstNewID) { entry in
                 entry.route == route && !byEntry.contains { $0.entryID == entry.id }
             }
             if let entry {

@@ -83,7 +83,7 @@ extension Router {
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
-            let destinations = proposed.apply(current.operation, limit: policy.maximumHistoryEntries)
+            let destinations = proposed._apply(current.operation, limit: policy.maximumHistoryEntries)
             var loaded: _SmallArray<_EntryLoad>?
             // The loads the commit announces (the fast path's).
             var loadEvents = _SmallArray<_LoadEvent<Route>>()
@@ -137,7 +137,7 @@ extension Router {
     /// displayed one in `state` (see ``NavigationOptions/RepeatedPush/ignore``).
     @inlinable
     static func _isRepeatedPush(_ operation: NavigationOperation<Route>, on state: RouterState<Route>) -> Bool {
-        guard case .navigate(let routes) = operation, routes.count == 1, let top = state.topmostDisplayedRoute
+        guard case .navigate(let routes) = operation, routes.count == 1, let top = state._topmostDisplayedRoute
         else { return false }
         return top == routes[0]
     }
@@ -184,10 +184,10 @@ extension Router {
             // as does a stack change that leaves the displayed path as it was (a sheet
             // dismissed as a route with its path is pushed): both publish an action, maybe
             // with equal paths (`paths` skips it).
-            let stackChanged = proposed.hasSamePath(as: previous) != true
-            let presentationsChanged = !proposed.presentationsAreIdentical(to: previous)
+            let stackChanged = proposed._hasSamePath(as: previous) != true
+            let presentationsChanged = !proposed._presentationsAreIdentical(to: previous)
             if stackChanged
-                || (presentationsChanged && proposed.hasSamePath(as: previous, includingModal: true) != true)
+                || (presentationsChanged && proposed._hasSamePath(as: previous, includingModal: true) != true)
             {
                 // The paths are joined when read: building them here would cost O(stack). Both
                 // closures capture one object, which is then their context: one allocation.
@@ -207,7 +207,7 @@ extension Router {
             storage.journal?.recordCompleted(request, state: proposed, action: action)
             publish(.completed(request, state: proposed, action: action))
             return _CommitOutcome(
-                changed: !proposed.isIdentical(to: previous), deliveries: deliveries, next: next, released: released
+                changed: !proposed._isIdentical(to: previous), deliveries: deliveries, next: next, released: released
             )
         }
         guard let outcome = committed else {
@@ -242,10 +242,10 @@ extension Router {
     ) -> UInt64? {
         guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
         if route.transition.presentationStyle != nil {
-            guard let entry = proposed.modalEntry, entry.id != previous.modalID else { return nil }
+            guard let entry = proposed._modalEntry, entry.id != previous._modalID else { return nil }
             return entry.id
         }
-        guard proposed.currentTop == route, let id = proposed.currentTopEntryID, id != previous.currentTopEntryID
+        guard proposed._currentTop == route, let id = proposed._currentTopEntryID, id != previous._currentTopEntryID
         else { return nil }
         return id
     }

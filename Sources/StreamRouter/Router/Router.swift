@@ -112,7 +112,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         options: NavigationOptions = NavigationOptions()
     ) {
         self.options = options
-        _storage = ObservableState(_RouterStorage(state.limited(to: policy.maximumHistoryEntries)))
+        _storage = ObservableState(_RouterStorage(state._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
@@ -184,7 +184,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         let (saved, event) = persistence.read()
         let shownNow = restoring == .atCreation && guards.isEmpty ? saved : nil
         _storage = ObservableState(
-            _RouterStorage((shownNow ?? initialState).limited(to: policy.maximumHistoryEntries)))
+            _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
         _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
         _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
@@ -662,7 +662,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// new entries) publishes it: states are not compared with `==` under the router's lock.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterState<Route>> {
-        distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0.isIdentical(to: $1) }, element: { $0 })
+        distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0._isIdentical(to: $1) }, element: { $0 })
     }
 
     /// The current state read through `element`, then after each navigation that changed

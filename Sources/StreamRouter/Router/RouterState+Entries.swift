@@ -7,7 +7,7 @@ extension RouterState {
     /// to top). O(the entries passed + levels), whatever the stacks' lengths; allocates
     /// nothing.
     @inlinable
-    func firstDisplayedEntry(
+    func _firstDisplayedEntry(
         from firstID: UInt64 = 0, where isMatch: (_RouteStackEntry<Route>) -> Bool
     ) -> _RouteStackEntry<Route>? {
         func search(_ stack: _PersistentStack<_RouteStackEntry<Route>>) -> _RouteStackEntry<Route>? {
@@ -18,8 +18,8 @@ extension RouterState {
             return nil
         }
         var depth = 0
-        for level in levels.topDown {
-            if let found = search(depth == 0 ? topStack : level.stack) {
+        for level in _levels.topDown {
+            if let found = search(depth == 0 ? _topStack : level.stack) {
                 return found
             }
             if level.entry.id >= firstID, isMatch(level.entry) {
@@ -27,6 +27,6 @@ extension RouterState {
             }
             depth += 1
         }
-        return search(entries)
+        return search(_entries)
     }
 }

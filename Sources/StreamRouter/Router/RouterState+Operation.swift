@@ -12,30 +12,30 @@ extension RouterState {
     ///   with), in order; empty for moves back and dismissals.
     @inlinable
     @discardableResult
-    mutating func apply(_ operation: NavigationOperation<Route>, limit: Int) -> [Route] {
+    mutating func _apply(_ operation: NavigationOperation<Route>, limit: Int) -> [Route] {
         switch operation {
         case .navigate(let routes):
-            show(routes, limit: limit)
+            _show(routes, limit: limit)
             return routes
         case .back(let count):
-            removeLastOnCurrentLevel(count)
+            _removeLastOnCurrentLevel(count)
         case .backTo(let route):
-            back(to: route)
+            _back(to: route)
         case .toRoot:
-            dismissAllPresentations()
-            removeAll()
+            _dismissAllPresentations()
+            _removeAll()
         case .replace(let routes):
-            dismissAllPresentations()
-            removeAll()
-            show(routes, limit: limit)
+            _dismissAllPresentations()
+            _removeAll()
+            _show(routes, limit: limit)
             return routes
         case .dismiss:
-            dismissTopPresentation()
+            _dismissTopPresentation()
         case .dismissAll:
-            dismissAllPresentations()
+            _dismissAllPresentations()
         case .restore(let saved):
             // Fresh entries: the saved state's are not this router's (their paths are).
-            self = saved.renewed(keepingTop: limit)
+            self = saved._renewed(keepingTop: limit)
             return saved.stack + saved.presentations.flatMap { [$0.route] + $0.stack }
         }
         return []
@@ -47,17 +47,17 @@ extension RouterState {
     /// next to the one it replaces or is pushed onto, whose path it takes when it holds the
     /// same route.
     @inlinable
-    mutating func show(_ routes: [Route], limit: Int) {
+    mutating func _show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                pushOnCurrentLevel(route, limit: limit, replacingTop: false)
+                _pushOnCurrentLevel(route, limit: limit, replacingTop: false)
             case .replace:
-                pushOnCurrentLevel(route, limit: limit, replacingTop: true)
+                _pushOnCurrentLevel(route, limit: limit, replacingTop: true)
             case .modal, .sheet:
-                present(route, style: .sheet, limit: limit)
+                _present(route, style: .sheet, limit: limit)
             case .fullScreen:
-                present(route, style: .fullScreen, limit: limit)
+                _present(route, style: .fullScreen, limit: limit)
             }
         }
     }
@@ -66,51 +66,51 @@ extension RouterState {
     /// takes the path of the presentation it is shown over when it holds the same route).
     /// The stack of the presentation it covers moves into that presentation's node.
     @inlinable
-    mutating func present(_ route: Route, style: PresentationStyle, limit: Int) {
-        if var covered = levels.last, !covered.stack.isIdentical(to: topStack) {
-            levels.popLast()
-            covered.stack = topStack
-            covered.stackPathLength = topStackPathLength
-            levels.push(covered)
+    mutating func _present(_ route: Route, style: PresentationStyle, limit: Int) {
+        if var covered = _levels.last, !covered.stack.isIdentical(to: _topStack) {
+            _levels.popLast()
+            covered.stack = _topStack
+            covered.stackPathLength = _topStackPathLength
+            _levels.push(covered)
         }
-        levels.push(
-            _PresentationLevel(_RouteStackEntry(route, neighbour: levels.last?.entry), style: style), limit: limit)
-        topStack = _PersistentStack()
-        topStackPathLength = _JoinedPathLength()
+        _levels.push(
+            _PresentationLevel(_RouteStackEntry(route, neighbour: _levels.last?.entry), style: style), limit: limit)
+        _topStack = _PersistentStack()
+        _topStackPathLength = _JoinedPathLength()
     }
 
     /// Removes the topmost presentation; the one below it, if any, becomes the topmost, with
     /// the stack its node kept.
     @inlinable
-    mutating func dismissTopPresentation() {
-        levels.popLast()
-        takeTopStackFromLevels()
+    mutating func _dismissTopPresentation() {
+        _levels.popLast()
+        _takeTopStackFromLevels()
     }
 
-    /// Makes the topmost level's node's stack the current ``topStack`` (empty when nothing
+    /// Makes the topmost level's node's stack the current ``_topStack`` (empty when nothing
     /// is presented): after the levels changed below it.
     @inlinable
-    mutating func takeTopStackFromLevels() {
-        topStack = levels.last?.stack ?? _PersistentStack()
-        topStackPathLength = levels.last?.stackPathLength ?? _JoinedPathLength()
+    mutating func _takeTopStackFromLevels() {
+        _topStack = _levels.last?.stack ?? _PersistentStack()
+        _topStackPathLength = _levels.last?.stackPathLength ?? _JoinedPathLength()
     }
 
     /// Removes every presentation.
     @inlinable
-    mutating func dismissAllPresentations() {
-        levels = _PersistentStack()
-        topStack = _PersistentStack()
-        topStackPathLength = _JoinedPathLength()
+    mutating func _dismissAllPresentations() {
+        _levels = _PersistentStack()
+        _topStack = _PersistentStack()
+        _topStackPathLength = _JoinedPathLength()
     }
 
     /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
     /// that stack's top route when `replacingTop`.
     @inlinable
-    mutating func pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
+    mutating func _pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
         if !_hasPresentations {
-            let neighbour = entries.last
-            if replacingTop { removeLast(1) }
-            push(route, limit: limit, neighbour: neighbour)
+            let neighbour = _entries.last
+            if replacingTop { _removeLast(1) }
+            _push(route, limit: limit, neighbour: neighbour)
         } else {
             let presented = _uniquePresentation()
             let neighbour = presented.topStack.last
@@ -123,9 +123,9 @@ extension RouterState {
     /// Pops `k` routes of the topmost presentation's stack (never the presentation
     /// itself), or of the base stack.
     @inlinable
-    mutating func removeLastOnCurrentLevel(_ k: Int) {
+    mutating func _removeLastOnCurrentLevel(_ k: Int) {
         if !_hasPresentations {
-            removeLast(k)
+            _removeLast(k)
         } else {
             let presented = _uniquePresentation()
             presented.topStack.removeLast(k, pathLength: &presented.topStackPathLength)
@@ -134,22 +134,22 @@ extension RouterState {
 
     /// The id of the current level's top entry: the topmost presentation's top pushed
     /// entry (`nil` at its root), or the base stack's top entry.
-    @inlinable var currentTopEntryID: UInt64? {
-        guard let box = _presentation, !box.levels.isEmpty else { return entries.last?.id }
+    @inlinable var _currentTopEntryID: UInt64? {
+        guard let box = _presentation, !box.levels.isEmpty else { return _entries.last?.id }
         return box.topStack.last?.id
     }
 
     /// The route shown on top of everything: the topmost presentation's top pushed route,
     /// or its route when nothing is pushed inside, or the base stack's top route.
-    @inlinable var topmostDisplayedRoute: Route? {
-        guard let box = _presentation else { return entries.last?.route }
+    @inlinable var _topmostDisplayedRoute: Route? {
+        guard let box = _presentation else { return _entries.last?.route }
         if let pushed = box.topStack.last { return pushed.route }
-        return box.levels.last?.entry.route ?? entries.last?.route
+        return box.levels.last?.entry.route ?? _entries.last?.route
     }
 
-    /// The current level's top route (as ``currentTopEntryID``).
-    @inlinable var currentTop: Route? {
-        guard let box = _presentation, !box.levels.isEmpty else { return entries.last?.route }
+    /// The current level's top route (as ``_currentTopEntryID``).
+    @inlinable var _currentTop: Route? {
+        guard let box = _presentation, !box.levels.isEmpty else { return _entries.last?.route }
         return box.topStack.last?.route
     }
 
@@ -159,10 +159,10 @@ extension RouterState {
     /// the level where it is found; last in the base stack. Nothing changes when the route
     /// is nowhere.
     @usableFromInline
-    mutating func back(to route: Route) {
-        var remaining = levels
-        var stack = topStack
-        var stackPathLength = topStackPathLength
+    mutating func _back(to route: Route) {
+        var remaining = _levels
+        var stack = _topStack
+        var stackPathLength = _topStackPathLength
         while let level = remaining.last {
             if let distance = stack.distanceFromTop(to: route) {
                 stack.removeLast(distance, pathLength: &stackPathLength)
@@ -175,22 +175,22 @@ extension RouterState {
                 stackPathLength = remaining.last?.stackPathLength ?? _JoinedPathLength()
                 continue
             }
-            levels = remaining
-            topStack = stack
-            topStackPathLength = stackPathLength
+            _levels = remaining
+            _topStack = stack
+            _topStackPathLength = stackPathLength
             return
         }
-        if let distance = distanceFromTop(to: route) {
-            dismissAllPresentations()
-            removeLast(distance)
+        if let distance = _distanceFromTop(to: route) {
+            _dismissAllPresentations()
+            _removeLast(distance)
         }
     }
 
     /// The ids of every presented entry and every entry pushed inside a presentation.
     @usableFromInline
-    var presentedEntryIDs: Set<UInt64> {
+    var _presentedEntryIDs: Set<UInt64> {
         var ids: Set<UInt64> = []
-        for level in presentedLevels {
+        for level in _presentedLevels {
             ids.insert(level.entry.id)
             for entry in level.stack.topDown {
                 ids.insert(entry.id)

@@ -17,19 +17,19 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     // design article).
 
     /// The base stack's routes, the top one on top.
-    @usableFromInline var entries = _PersistentStack<_RouteStackEntry<Route>>()
+    @usableFromInline var _entries = _PersistentStack<_RouteStackEntry<Route>>()
     /// What is known of the length of the base stack's joined path.
-    @usableFromInline var pathLength = _JoinedPathLength()
+    @usableFromInline var _pathLength = _JoinedPathLength()
     /// The presentations, in one copy-on-write box; `nil` when nothing is presented. A
     /// state holds only references and integers, so copying one (a navigation makes
     /// several) is a few retains whatever `Route` is: two when nothing is presented.
     @usableFromInline var _presentation: _PresentationStorage<Route>?
 
     /// The presentations, the topmost on top. The topmost level's stack is kept in
-    /// ``topStack``, not in its node (whose `stack` is then stale): a push or pop inside
+    /// ``_topStack``, not in its node (whose `stack` is then stale): a push or pop inside
     /// the topmost presentation changes one stack, as on the base stack, and makes no new
     /// level node.
-    @inlinable var levels: _PersistentStack<_PresentationLevel<Route>> {
+    @inlinable var _levels: _PersistentStack<_PresentationLevel<Route>> {
         get { _presentation?.levels ?? _PersistentStack() }
         set {
             guard _presentation != nil || !newValue.isEmpty else { return }
@@ -39,7 +39,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The topmost presentation's stack; empty when nothing is presented.
-    @inlinable var topStack: _PersistentStack<_RouteStackEntry<Route>> {
+    @inlinable var _topStack: _PersistentStack<_RouteStackEntry<Route>> {
         get { _presentation?.topStack ?? _PersistentStack() }
         set {
             guard _presentation != nil || !newValue.isEmpty else { return }
@@ -48,8 +48,8 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
-    /// What is known of the length of ``topStack``'s joined path.
-    @inlinable var topStackPathLength: _JoinedPathLength {
+    /// What is known of the length of ``_topStack``'s joined path.
+    @inlinable var _topStackPathLength: _JoinedPathLength {
         get { _presentation?.topStackPathLength ?? _JoinedPathLength() }
         set {
             guard _presentation != nil || !newValue.isEmpty else { return }
@@ -86,10 +86,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The topmost presentation's entry, if any.
-    @inlinable var modalEntry: _RouteStackEntry<Route>? { _presentation?.levels.last?.entry }
+    @inlinable var _modalEntry: _RouteStackEntry<Route>? { _presentation?.levels.last?.entry }
 
     /// The id of the topmost presentation's entry, if any.
-    @inlinable var modalID: UInt64? { _presentation?.levels.last?.entry.id }
+    @inlinable var _modalID: UInt64? { _presentation?.levels.last?.entry.id }
 
     /// Creates a state with at most one presentation.
     /// - Parameters:
@@ -105,7 +105,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   - presentations: The presentations over it, bottom first.
     public init(stack: [Route], presentations: [Presentation<Route>]) {
         for route in stack {
-            push(route)
+            _push(route)
         }
         if !presentations.isEmpty {  // none: the levels are already empty
             self.presentations = presentations
@@ -115,11 +115,11 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The base stack's routes, bottom first; empty at the root. Pushes made while a
     /// presentation is shown are in that presentation's ``Presentation/stack``.
     public var stack: [Route] {
-        get { entries.bottomFirst.map { $0.route } }
+        get { _entries.bottomFirst.map { $0.route } }
         set {
-            removeAll()
+            _removeAll()
             for route in newValue {
-                push(route)
+                _push(route)
             }
         }
     }
@@ -128,20 +128,20 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Setting it presents new ones (with new identities, so a screen awaiting the result
     /// of one it replaces gets `nil`).
     public var presentations: [Presentation<Route>] {
-        get { presentedLevels.map(\.presentation) }
+        get { _presentedLevels.map(\.presentation) }
         set {
-            levels = _PersistentStack(bottomFirst: newValue.map { _PresentationLevel($0) })
-            takeTopStackFromLevels()
+            _levels = _PersistentStack(bottomFirst: newValue.map { _PresentationLevel($0) })
+            _takeTopStackFromLevels()
         }
     }
 
-    /// The presentations, bottom first, the topmost with its stack (``topStack``): O(levels).
+    /// The presentations, bottom first, the topmost with its stack (``_topStack``): O(levels).
     @usableFromInline
-    var presentedLevels: [_PresentationLevel<Route>] {
-        var presented = levels.bottomFirst
+    var _presentedLevels: [_PresentationLevel<Route>] {
+        var presented = _levels.bottomFirst
         if !presented.isEmpty {
-            presented[presented.count - 1].stack = topStack
-            presented[presented.count - 1].stackPathLength = topStackPathLength
+            presented[presented.count - 1].stack = _topStack
+            presented[presented.count - 1].stackPathLength = _topStackPathLength
         }
         return presented
     }
@@ -149,7 +149,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The topmost presentation's route, if any. Setting it replaces every presentation
     /// with one sheet of that route and an empty stack (none for `nil`).
     public var modal: Route? {
-        get { levels.last?.entry.route }
+        get { _levels.last?.entry.route }
         set { presentations = newValue.map { [Presentation($0)] } ?? [] }
     }
 
@@ -163,7 +163,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// RouterState(stack: [.home], modal: .login).displayedPath   // "/home/login"
     /// ```
     public var displayedPath: String {
-        let presented = presentedPath
+        let presented = _presentedPath
         guard !presented.isEmpty else { return path }
         let base = path
         return base == "/" ? presented : base + presented
@@ -172,40 +172,40 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The presentations' part of ``displayedPath`` (empty when none is shown or their
     /// paths are all `/`): O(what is presented).
     @usableFromInline
-    var presentedPath: String {
-        guard !levels.isEmpty else { return "" }
+    var _presentedPath: String {
+        guard !_levels.isEmpty else { return "" }
         var path = ""
-        for level in presentedLevels {
+        for level in _presentedLevels {
             path += level.path
         }
         return path
     }
 
     /// The number of routes on the base stack.
-    public var count: Int { entries.count }
+    public var count: Int { _entries.count }
 
     /// The top route of the base stack, `nil` at its root.
-    public var top: Route? { entries.last?.route }
+    public var top: Route? { _entries.last?.route }
 
     /// The base stack as a path: the ``RouteProvider/path`` of each route, each normalised
     /// on its own (so a `..` in one route's path never climbs into the route below),
     /// joined; `/` for an empty stack. The presentations are not part of it (see
     /// ``displayedPath``).
     public var path: String {
-        guard !pathLength.isEmpty else { return "/" }
+        guard !_pathLength.isEmpty else { return "/" }
         var path = ""
-        path.reserveCapacity(pathLength.knownBytes)
-        for entry in entries.bottomFirst {
+        path.reserveCapacity(_pathLength.knownBytes)
+        for entry in _entries.bottomFirst {
             path += entry.path
         }
         return path.isEmpty ? "/" : path
     }
 
-    /// ``presentedPath`` if every path in it is known without running route code.
+    /// ``_presentedPath`` if every path in it is known without running route code.
     @usableFromInline
-    var knownPresentedPath: String? {
+    var _knownPresentedPath: String? {
         var path = ""
-        for level in presentedLevels {
+        for level in _presentedLevels {
             guard let known = level.knownPath else { return nil }
             path += known
         }
@@ -224,33 +224,33 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// - Returns: `nil` when telling would compute a deferred path (see
     ///   ``_RouteStackEntry``): the paths may or may not be the same.
     @inlinable
-    func hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool? {
+    func _hasSamePath(as other: RouterState, includingModal: Bool = false) -> Bool? {
         guard !includingModal else {
             // The usual case, a push or pop inside the topmost presentation: only its stack
             // differs, so its length tells at once.
             if let mine = _presentation, let theirs = other._presentation, mine.levels.isIdentical(to: theirs.levels),
-                entries.isIdentical(to: other.entries), let myLength = mine.topStackPathLength.exact,
+                _entries.isIdentical(to: other._entries), let myLength = mine.topStackPathLength.exact,
                 let theirLength = theirs.topStackPathLength.exact, myLength != theirLength
             {
                 return false
             }
-            if let mine = (pathLength + presentedPathLength).exact,
-                let theirs = (other.pathLength + other.presentedPathLength).exact, mine != theirs
+            if let mine = (_pathLength + _presentedPathLength).exact,
+                let theirs = (other._pathLength + other._presentedPathLength).exact, mine != theirs
             {
                 return false
             }
-            guard let mySuffix = knownPresentedPath, let theirSuffix = other.knownPresentedPath else { return nil }
-            return hasSamePath(as: other, mySuffix: mySuffix, theirSuffix: theirSuffix)
+            guard let mySuffix = _knownPresentedPath, let theirSuffix = other._knownPresentedPath else { return nil }
+            return _hasSamePath(as: other, mySuffix: mySuffix, theirSuffix: theirSuffix)
         }
         // A navigation inside a presentation leaves the base stack as it was.
-        if entries.isIdentical(to: other.entries) {
+        if _entries.isIdentical(to: other._entries) {
             return true
         }
-        return hasSamePath(as: other, mySuffix: "", theirSuffix: "")
+        return _hasSamePath(as: other, mySuffix: "", theirSuffix: "")
     }
 
-    /// What is known of the length of ``presentedPath``, without building it.
-    @inlinable var presentedPathLength: _JoinedPathLength {
+    /// What is known of the length of ``_presentedPath``, without building it.
+    @inlinable var _presentedPathLength: _JoinedPathLength {
         guard let box = _presentation, let top = box.levels.top else { return _JoinedPathLength() }
         var length = box.topStackPathLength
         length.add(top.element.entry)
@@ -269,28 +269,28 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// Whether the base stacks' paths followed by the suffixes are the same bytes; `nil`
     /// when telling would compute a deferred path.
     @inlinable
-    func hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool? {
+    func _hasSamePath(as other: RouterState, mySuffix: String, theirSuffix: String) -> Bool? {
         let includingModal = !mySuffix.isEmpty || !theirSuffix.isEmpty
-        if let mine = pathLength.exact, let theirs = other.pathLength.exact,
+        if let mine = _pathLength.exact, let theirs = other._pathLength.exact,
             mine + mySuffix.utf8.count != theirs + theirSuffix.utf8.count
         {
             return false
         }
         // The usual case, one entry replaced on top of shared ones: compare the tops' paths.
-        if !includingModal, entries.count == other.entries.count, let myTop = entries.top,
-            let theirTop = other.entries.top, myTop.link === theirTop.link
+        if !includingModal, _entries.count == other._entries.count, let myTop = _entries.top,
+            let theirTop = other._entries.top, myTop.link === theirTop.link
         {
             return myTop.element.hasSamePath(as: theirTop.element)
         }
         // The bytes are compared from the end: a deferred top path is the first thing read
         // (the common case with the default path: a push or pop of such an entry).
         if !includingModal,
-            entries.top?.element._path.isDeferred == true || other.entries.top?.element._path.isDeferred == true
+            _entries.top?.element._path.isDeferred == true || other._entries.top?.element._path.isDeferred == true
         {
             return nil
         }
-        var mine = _PathBytesFromEnd(entries, suffix: mySuffix)
-        var theirs = _PathBytesFromEnd(other.entries, suffix: theirSuffix)
+        var mine = _PathBytesFromEnd(_entries, suffix: mySuffix)
+        var theirs = _PathBytesFromEnd(other._entries, suffix: theirSuffix)
         while true {
             if mine.isSharing(with: theirs) {
                 return true
@@ -323,79 +323,79 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// - Parameter neighbour: The entry `route` replaces or is pushed onto, whose path the
     ///   new entry takes when it is made of the same route (see ``_RouteStackEntry``).
     @inlinable
-    mutating func push(_ route: Route, limit: Int = .max, neighbour: _RouteStackEntry<Route>? = nil) {
-        entries.push(route, limit: limit, neighbour: neighbour, pathLength: &pathLength)
+    mutating func _push(_ route: Route, limit: Int = .max, neighbour: _RouteStackEntry<Route>? = nil) {
+        _entries.push(route, limit: limit, neighbour: neighbour, pathLength: &_pathLength)
     }
 
     /// Pops `k` routes (all of them when `k` is larger than the count).
     @inlinable
-    mutating func removeLast(_ k: Int) {
-        entries.removeLast(k, pathLength: &pathLength)
+    mutating func _removeLast(_ k: Int) {
+        _entries.removeLast(k, pathLength: &_pathLength)
     }
 
     /// The state with only the top `limit` routes (at least one) of each stack and the top
     /// `limit` presentations, when it holds more.
     @usableFromInline
-    func limited(to limit: Int) -> RouterState {
+    func _limited(to limit: Int) -> RouterState {
         let limit = max(limit, 1)
         guard
-            count > limit || levels.count > limit
-                || (levels.count > 0 && presentedLevels.contains(where: { $0.stack.count > limit }))
+            count > limit || _levels.count > limit
+                || (_levels.count > 0 && _presentedLevels.contains(where: { $0.stack.count > limit }))
         else { return self }
-        return renewed(keepingTop: limit)
+        return _renewed(keepingTop: limit)
     }
 
     /// The same routes and presentations (at most the top `limit` routes of each stack and
     /// the top `limit` presentations, at least one each) in fresh entries, with new ids: the
     /// entries keep their paths, computed once already.
     @usableFromInline
-    func renewed(keepingTop limit: Int = .max) -> RouterState {
+    func _renewed(keepingTop limit: Int = .max) -> RouterState {
         let limit = max(limit, 1)
         var state = RouterState()
-        (state.entries, state.pathLength) = entries.renewed(keepingTop: limit)
-        for level in presentedLevels.suffix(limit) {
-            state.levels.push(level.renewed(keepingTop: limit))
+        (state._entries, state._pathLength) = _entries.renewed(keepingTop: limit)
+        for level in _presentedLevels.suffix(limit) {
+            state._levels.push(level.renewed(keepingTop: limit))
         }
-        state.takeTopStackFromLevels()
+        state._takeTopStackFromLevels()
         return state
     }
 
     /// Pops every route.
     @inlinable
-    mutating func removeAll() {
-        entries = _PersistentStack()
-        pathLength = _JoinedPathLength()
+    mutating func _removeAll() {
+        _entries = _PersistentStack()
+        _pathLength = _JoinedPathLength()
     }
 
     /// How many routes lie above the topmost occurrence of `route`, or `nil` when it is absent.
     @inlinable
-    func distanceFromTop(to route: Route) -> Int? {
-        entries.distanceFromTop(to: route)
+    func _distanceFromTop(to route: Route) -> Int? {
+        _entries.distanceFromTop(to: route)
     }
 
     // MARK: - Equality and coding
 
     /// Whether both states show the same routes and presentations.
     public static func == (lhs: RouterState, rhs: RouterState) -> Bool {
-        lhs.entries == rhs.entries
-            && (lhs.isIdentical(to: rhs) || lhs.presentedLevels == rhs.presentedLevels)
+        lhs._entries == rhs._entries
+            && (lhs._isIdentical(to: rhs) || lhs._presentedLevels == rhs._presentedLevels)
     }
 
     /// Hashes the routes and the presentations.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entries)
-        hasher.combine(presentedLevels)
+        hasher.combine(_entries)
+        hasher.combine(_presentedLevels)
     }
 
     /// Whether both states share their storage (then they are equal), in O(1).
     @inlinable
-    func isIdentical(to other: RouterState) -> Bool {
-        entries.isIdentical(to: other.entries) && presentationsAreIdentical(to: other)
+    func _isIdentical(to other: RouterState) -> Bool {
+        _entries.isIdentical(to: other._entries) && _presentationsAreIdentical(to: other)
     }
 
     /// Whether both states share their presentations' storage (then they are equal), in O(1).
     @inlinable
-    func presentationsAreIdentical(to other: RouterState) -> Bool {
+    func _presentationsAreIdentical(to other: RouterState) -> Bool {
         switch (_presentation, other._presentation) {
         case (nil, nil): return true
         case (let mine?, let theirs?):
@@ -406,25 +406,25 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     }
 
     /// The id of the top entry, `nil` at the root.
-    @inlinable var topEntryID: UInt64? { entries.last?.id }
+    @inlinable var _topEntryID: UInt64? { _entries.last?.id }
 
     /// The ids of this state's entries that `other` no longer holds, down to the first
     /// entry both share (or down to `minimumID`: entries below it are not looked at), in
     /// O(what changed). Ids increase from the bottom of a stack to its top, so both stacks
     /// are walked from the top in step, by id.
     @inlinable
-    func entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
+    func _entryIDs(missingFrom other: RouterState, atLeast minimumID: UInt64) -> [UInt64] {
         var removed: [UInt64] = []
-        forEachEntryID(missingFrom: other, atLeast: minimumID) { removed.append($0) }
+        _forEachEntryID(missingFrom: other, atLeast: minimumID) { removed.append($0) }
         return removed
     }
 
-    /// Calls `body` with each id ``entryIDs(missingFrom:atLeast:)`` gives, in its order,
+    /// Calls `body` with each id ``_entryIDs(missingFrom:atLeast:)`` gives, in its order,
     /// without collecting them.
     @inlinable
-    func forEachEntryID(missingFrom other: RouterState, atLeast minimumID: UInt64, _ body: (UInt64) -> Void) {
-        var mine = entries.topDown.makeIterator()
-        var theirs = other.entries.topDown.makeIterator()
+    func _forEachEntryID(missingFrom other: RouterState, atLeast minimumID: UInt64, _ body: (UInt64) -> Void) {
+        var mine = _entries.topDown.makeIterator()
+        var theirs = other._entries.topDown.makeIterator()
         var a = mine.next()
         var b = theirs.next()
         while let entry = a, entry.id >= minimumID {
@@ -463,7 +463,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stack, forKey: .stack)
-        if !levels.isEmpty {
+        if !_levels.isEmpty {
             try container.encode(presentations, forKey: .presentations)
         }
     }

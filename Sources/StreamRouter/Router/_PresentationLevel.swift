@@ -4,7 +4,7 @@
 /// A state keeps its presentations in a ``_PersistentStack`` of levels (the topmost on
 /// top), like its base stack, so a lagging subscriber holding many states costs O(1) per
 /// navigation; the topmost level's stack is kept in the state itself
-/// (``RouterState/topStack``), so a push inside it makes no level node. Equality and
+/// (``RouterState/_topStack``), so a push inside it makes no level node. Equality and
 /// hashing ignore entry ids, as for stacks.
 @usableFromInline
 struct _PresentationLevel<Route: RouteProvider>: Sendable, Hashable {
