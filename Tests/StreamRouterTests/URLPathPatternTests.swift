@@ -50,7 +50,7 @@ import Testing
         // Scanned before the group compiles its patterns, then walked in the trie: the same answers.
         for _ in 0..<(_URLLookup.scansBeforeCompiling + 2) {
             #expect(try group.match(url).get() == 42)
-            let found = try group.lookup.find(url)
+            let found = try group._lookup.find(url)
             #expect(found.match.pattern == "section\(index)/{id}/view")
             #expect(try group.match(#require(URL(string: "https://h.com/held\(index)"))).get() == -1)
         }

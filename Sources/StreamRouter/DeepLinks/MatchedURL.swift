@@ -52,7 +52,7 @@ public struct MatchedURL: Sendable {
 
     /// What the parameter `name` took, if the pattern has it.
     @usableFromInline
-    func value(of name: String) -> String? {
+    func _value(of name: String) -> String? {
         for index in names.indices where names[index] == name {
             return values[index]
         }
@@ -73,7 +73,7 @@ public struct MatchedURL: Sendable {
         _ name: String,
         as type: T.Type = T.self
     ) throws(URLParameterError) -> T {
-        guard let text = value(of: name) else {
+        guard let text = _value(of: name) else {
             throw URLParameterError(name: name, value: nil, type: "\(T.self)", reason: .missing)
         }
         guard let value = T(text) else {

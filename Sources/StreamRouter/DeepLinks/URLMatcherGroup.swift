@@ -46,17 +46,17 @@ import Synchronization
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// What matching reads of every group: the compiled groups, in the order they are
     /// tried.
-    @usableFromInline let lookup: _URLLookup
+    @usableFromInline let _lookup: _URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
-    @usableFromInline let routes: [_URLRouteClosure<Route>]
+    @usableFromInline let _routes: [_URLRouteClosure<Route>]
     /// The stack mappings' closures, by the same numbering; empty when no group has any.
-    @usableFromInline let stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
+    @usableFromInline let _stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
     /// The `async` mappings' closures, by the same numbering; empty when no group has any.
-    @usableFromInline let asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
+    @usableFromInline let _asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
 
     /// The compiled groups, in the order they are tried (for tests and diagnostics).
-    package var groups: [URLGroup] { lookup.groups }
+    package var groups: [URLGroup] { _lookup.groups }
 
     /// Joins groups, tried in the given order.
     ///
@@ -66,22 +66,22 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
             self = matchers[0]
             return
         }
-        lookup = _URLLookup(matchers.flatMap { $0.groups })
-        routes = matchers.flatMap { $0.routes }
+        _lookup = _URLLookup(matchers.flatMap { $0.groups })
+        _routes = matchers.flatMap { $0._routes }
         var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
         var first = 0
         for matcher in matchers {
-            for (number, stack) in matcher.stacks {
+            for (number, stack) in matcher._stacks {
                 stacks[first + number] = stack
             }
-            for (number, route) in matcher.asyncRoutes {
+            for (number, route) in matcher._asyncRoutes {
                 asyncRoutes[first + number] = route
             }
-            first += matcher.routes.count
+            first += matcher._routes.count
         }
-        self.stacks = stacks
-        self.asyncRoutes = asyncRoutes
+        self._stacks = stacks
+        self._asyncRoutes = asyncRoutes
     }
 
     /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
@@ -94,12 +94,12 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     init(schemes: [String]?, hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        let collected = mapper.collected.withLock { $0 }
-        lookup = _URLLookup(
+        let collected = mapper._collected.withLock { $0 }
+        _lookup = _URLLookup(
             schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
-        routes = collected.routes
-        stacks = collected.stacks
-        asyncRoutes = collected.asyncRoutes
+        _routes = collected.routes
+        _stacks = collected.stacks
+        _asyncRoutes = collected.asyncRoutes
     }
 
     /// A group for one host, over `http` and `https`.
@@ -173,27 +173,27 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     public func match(_ url: URL) -> Result<Route, URLNotHandledReason> {
         let found: (mapping: Int, match: MatchedURL)
         do throws(URLNotHandledReason) {
-            found = try lookup.find(url)
+            found = try _lookup.find(url)
         } catch {
             return .failure(error)
         }
-        return route(for: found)
+        return _route(for: found)
     }
 
     /// The route the mapping `found` (from ``_URLLookup/find(_:)``) makes, or why it makes
     /// none.
     @inlinable
-    func route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
+    func _route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
         do {
-            return .success(try routes[found.mapping].make(found.match))
+            return .success(try _routes[found.mapping].make(found.match))
         } catch {
-            return .failure(Self.reason(for: error, in: found.match))
+            return .failure(Self._reason(for: error, in: found.match))
         }
     }
 
     /// Why a mapping closure that threw for `match` did not handle its URL.
     @usableFromInline
-    static func reason(for error: any Error, in match: MatchedURL) -> URLNotHandledReason {
+    static func _reason(for error: any Error, in match: MatchedURL) -> URLNotHandledReason {
         if let error = error as? URLParameterError {
             return .parameterConversionFailed(error)
         }
@@ -203,12 +203,12 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// The stack the mapping `found` makes when it was made with
     /// ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, `nil` for any other.
     @usableFromInline
-    func stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
-        guard let stack = stacks[found.mapping] else { return nil }
+    func _stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
+        guard let stack = _stacks[found.mapping] else { return nil }
         do {
             return .success(try stack(found.match))
         } catch {
-            return .failure(Self.reason(for: error, in: found.match))
+            return .failure(Self._reason(for: error, in: found.match))
         }
     }
 }

@@ -16,7 +16,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// make their routes, and the patterns that failed their check. Patterns and closures
     /// are kept apart, so that a group's patterns are handed on without a copy.
     @usableFromInline
-    struct Collected: Sendable {
+    struct _Collected: Sendable {
         /// The patterns' texts, one byte array for all (no string per mapping).
         @usableFromInline var patterns = _FlatTexts()
         @usableFromInline var routes: [_URLRouteClosure<Route>] = []
@@ -39,7 +39,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let collected = Mutex(Collected())
+    @usableFromInline let _collected = Mutex(_Collected())
 
     @inlinable init() {}
 
@@ -81,7 +81,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// > (the `open-url` cold-start row registers 100 mappings).
     @inlinable
     public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        collected.withLock {
+        _collected.withLock {
             if let error = $0.patterns._appendPattern(pattern) {
                 $0.patternErrors.append(error)
             } else {
@@ -113,7 +113,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
     public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        collected.withLock {
+        _collected.withLock {
             if let error = $0.patterns._appendPattern(pattern) {
                 $0.patternErrors.append(error)
                 return
@@ -155,7 +155,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 
     private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: URLPathPattern) {
-        collected.withLock {
+        _collected.withLock {
             if let error = $0.patterns._appendPattern(pattern) {
                 $0.patternErrors.append(error)
                 return

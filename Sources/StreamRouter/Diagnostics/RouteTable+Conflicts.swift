@@ -12,7 +12,7 @@ extension RouteTable {
     ///
     /// Computed on each call, exactly; expect it empty in a test.
     public var conflicts: [RouteConflict] {
-        Self.conflicts(of: entries)
+        Self.conflicts(of: _entries)
     }
 
     static func conflicts(of entries: [Entry]) -> [RouteConflict] {
@@ -52,7 +52,7 @@ extension RouteTable: CustomDebugStringConvertible {
             "RouteTable, \(count) \(count == 1 ? "entry" : "entries"), "
                 + "\(conflicts.count) \(conflicts.count == 1 ? "conflict" : "conflicts")"
         ]
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in _entries.enumerated() {
             var line = "  \(index): \(entry.pattern)"
             if entry.hasValidator {
                 line += "  [validator]"

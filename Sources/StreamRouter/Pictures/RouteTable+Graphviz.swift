@@ -15,9 +15,9 @@ extension RouteTable {
     ///   Entries with a validator show `validator`.
     /// - Returns: The DOT text of a `digraph`, ending with a newline.
     public func graphviz(describing describe: (Value) -> String = { "\($0)" }) -> String {
-        let mapped = entries.map { entry in
+        let mapped = _entries.map { entry in
             let value: String
-            switch entry.target {
+            switch entry._target {
             case .value(let held): value = describe(held)
             case .validator: value = "validator"
             }

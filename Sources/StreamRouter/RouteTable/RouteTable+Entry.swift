@@ -9,9 +9,9 @@ extension RouteTable {
     /// ```
     public struct Entry: Sendable {
         // Inlinable, so a lookup reads the value specialised, and reads only the entry's
-        // target (`entries[i].target.value(for:)`), not a copy of the whole entry.
+        // target (`_entries[i]._target.value(for:)`), not a copy of the whole entry.
         @usableFromInline
-        enum Target: Sendable {
+        enum _Target: Sendable {
             case value(Value)
             case validator(@Sendable (RouteInformation) -> Value?)
 
@@ -27,7 +27,7 @@ extension RouteTable {
 
         /// The pattern the path must match.
         public let pattern: PathPattern
-        @usableFromInline let target: Target
+        @usableFromInline let _target: _Target
 
         /// Creates an entry that yields `value` whenever `pattern` matches.
         /// - Parameters:
@@ -35,12 +35,12 @@ extension RouteTable {
         ///   - value: The value a match returns.
         public init(_ pattern: PathPattern, _ value: Value) {
             self.pattern = pattern
-            self.target = .value(value)
+            self._target = .value(value)
         }
 
-        private init(_ pattern: PathPattern, target: Target) {
+        private init(_ pattern: PathPattern, target: _Target) {
             self.pattern = pattern
-            self.target = target
+            self._target = target
         }
 
         /// Creates an entry whose value the validator makes from what the pattern matched;
@@ -62,7 +62,7 @@ extension RouteTable {
 
         /// Whether the entry has a validator (and so may let a path go on to later entries).
         var hasValidator: Bool {
-            if case .validator = target { return true }
+            if case .validator = _target { return true }
             return false
         }
     }

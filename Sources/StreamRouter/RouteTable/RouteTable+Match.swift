@@ -24,8 +24,8 @@ extension RouteTable {
     @inlinable
     public func firstMatch(_ path: String) -> Match? {
         var match: Match?
-        trie.firstMatch(path) { index, information in
-            guard let value = entries[index].target.value(for: information) else { return false }
+        _trie.firstMatch(path) { index, information in
+            guard let value = _entries[index]._target.value(for: information) else { return false }
             match = Match(value: value, information: information, entryIndex: index)
             return true
         }

@@ -26,8 +26,8 @@
 /// > Note: A table is an immutable value, safe to share between tasks and threads.
 /// > Validators run on the thread that calls ``match(_:)``.
 public struct RouteTable<Value: Sendable>: Sendable {
-    @usableFromInline let entries: [Entry]
-    @usableFromInline let trie: _RouteTrie
+    @usableFromInline let _entries: [Entry]
+    @usableFromInline let _trie: _RouteTrie
 
     /// Creates a table from entries that may carry validators, in declaration order.
     ///
@@ -41,8 +41,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// ```
     /// - Parameter entries: The entries; on a match, earlier ones win.
     public init(_ entries: [Entry]) {
-        self.entries = entries
-        self.trie = _RouteTrie(entries.map { $0.pattern }, indexingStaticPaths: true)
+        self._entries = entries
+        self._trie = _RouteTrie(entries.map { $0.pattern }, indexingStaticPaths: true)
     }
 
     /// Creates a table from patterns and their values, in declaration order.
@@ -53,13 +53,13 @@ public struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// The number of entries.
-    public var count: Int { entries.count }
+    public var count: Int { _entries.count }
 
     /// Whether the table has no entries (and so matches nothing).
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { _entries.isEmpty }
 
     /// The patterns of the entries, in declaration order.
-    public var patterns: [PathPattern] { entries.map(\.pattern) }
+    public var patterns: [PathPattern] { _entries.map(\.pattern) }
 
     /// Finds the first entry, in declaration order, whose pattern matches `path` (and
     /// whose validator, if it has one, returns a value).

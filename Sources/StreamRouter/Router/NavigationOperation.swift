@@ -52,7 +52,7 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// The kind of ``NavigationAction`` a change of the displayed path (the base stack's
     /// path and the presentations') made by this operation publishes: dismissing goes back.
     @inlinable
-    var actionKind: NavigationAction.Action {
+    var _actionKind: NavigationAction.Action {
         switch self {
         case .navigate, .replace, .restore: .push
         case .back, .backTo, .toRoot, .dismiss, .dismissAll: .back

@@ -4,18 +4,18 @@ import Foundation
 public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, CustomStringConvertible {
     /// Identifies the attempt: unique per router, increasing in call order, and kept by
     /// the requests a guard redirects it to.
-    public var id: UInt64 { fields.id }
+    public var id: UInt64 { _fields.id }
     /// What is asked.
-    public var operation: NavigationOperation<Route> { fields.operation }
+    public var operation: NavigationOperation<Route> { _fields.operation }
     /// The URL that led here through ``Router/openURL(_:)``, `nil` for a direct call;
     /// kept across redirects.
-    public var url: URL? { fields.url }
+    public var url: URL? { _fields.url }
     /// The operations this attempt was redirected from, oldest first; empty when a guard
     /// has not redirected it.
-    public var redirectedFrom: [NavigationOperation<Route>] { fields.redirectedFrom }
+    public var redirectedFrom: [NavigationOperation<Route>] { _fields.redirectedFrom }
     /// The fields, boxed: a navigation copies its request into each event and step (a box,
     /// see the Performance design article).
-    @usableFromInline let fields: Fields
+    @usableFromInline let _fields: _Fields
 
     /// Creates a request (for tests of guards).
     @inlinable
@@ -25,7 +25,7 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
         url: URL? = nil,
         redirectedFrom: [NavigationOperation<Route>] = []
     ) {
-        fields = Fields(id: id, operation: operation, url: url, redirectedFrom: redirectedFrom)
+        _fields = _Fields(id: id, operation: operation, url: url, redirectedFrom: redirectedFrom)
     }
 
     /// The same attempt, redirected to `operation`.
@@ -35,7 +35,7 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
 
     /// A request's fields; equal and hashed by value.
     @usableFromInline
-    final class Fields: Sendable, Hashable {
+    final class _Fields: Sendable, Hashable {
         @usableFromInline let id: UInt64
         @usableFromInline let operation: NavigationOperation<Route>
         @usableFromInline let url: URL?
@@ -51,7 +51,7 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
         }
 
         @usableFromInline
-        static func == (lhs: Fields, rhs: Fields) -> Bool {
+        static func == (lhs: _Fields, rhs: _Fields) -> Bool {
             lhs === rhs
                 || (lhs.id == rhs.id && lhs.operation == rhs.operation && lhs.url == rhs.url
                     && lhs.redirectedFrom == rhs.redirectedFrom)

@@ -112,7 +112,7 @@ extension Router {
     /// Whether the mapping `found` is `async` (awaited by ``openURL(_:)`` before its turn).
     @inlinable
     func _isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
-        _hasAsyncMappings && urlMatchers?.asyncRoutes[found.mapping] != nil
+        _hasAsyncMappings && urlMatchers?._asyncRoutes[found.mapping] != nil
     }
 
     /// The mapping whose pattern matches `url`.
@@ -128,7 +128,7 @@ extension Router {
             throw .rejectedInput(error)
         }
         guard let urlMatchers else { throw .noURLsRegistered }
-        return try urlMatchers.lookup.find(url)
+        return try urlMatchers._lookup.find(url)
     }
 }
 

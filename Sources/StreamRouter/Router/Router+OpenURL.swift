@@ -74,7 +74,7 @@ extension Router {
     func _resolveAsyncMapping(
         _ url: URL, _ found: (mapping: Int, match: MatchedURL)
     ) async -> Result<Route, URLNotHandledReason>? {
-        guard let resolve = urlMatchers?.asyncRoutes[found.mapping] else { return nil }
+        guard let resolve = urlMatchers?._asyncRoutes[found.mapping] else { return nil }
         let match = found.match
         let work = Task { () async -> Result<Route, any Error> in
             do {
@@ -102,7 +102,7 @@ extension Router {
         if Task.isCancelled {
             return .failure(.navigationFailed(.taskCancelled))
         }
-        return result.mapError { URLMatcherGroup<Route>.reason(for: $0, in: match) }
+        return result.mapError { URLMatcherGroup<Route>._reason(for: $0, in: match) }
     }
 
     /// Cancels every `async` mapping being awaited (a navigation was called under
@@ -145,10 +145,10 @@ extension Router {
     @inlinable
     func _beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
         guard let urlMatchers else { return nil }
-        if _hasStackMappings, let stack = urlMatchers.stack(for: found) {
+        if _hasStackMappings, let stack = urlMatchers._stack(for: found) {
             return _beginOpening(url, stack: stack)
         }
-        switch urlMatchers.route(for: found) {
+        switch urlMatchers._route(for: found) {
         case .success(let route):
             return _enqueue(.navigate(to: [route]), url: url)
         case .failure(let reason):
@@ -205,9 +205,9 @@ extension Router {
         if _isAsyncMapping(found) {
             return true  // its closure must be awaited: the pattern matches
         }
-        if _hasStackMappings, let stack = urlMatchers.stack(for: found) {
+        if _hasStackMappings, let stack = urlMatchers._stack(for: found) {
             return (try? stack.get()) != nil
         }
-        return (try? urlMatchers.route(for: found).get()) != nil
+        return (try? urlMatchers._route(for: found).get()) != nil
     }
 }

@@ -79,7 +79,7 @@ extension Router {
             let hasTransitions = kinds & _HookKinds.transitions != 0
             let hasLoaders = kinds & _HookKinds.loaders != 0
             // The entries the operation makes have ids from here on (for the loaders' values).
-            let firstNewID = hasLoaders ? upcomingRouteStackEntryID() : 0
+            let firstNewID = hasLoaders ? _upcomingRouteStackEntryID() : 0
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
@@ -90,7 +90,7 @@ extension Router {
             // Loaders run only for the routes an operation shows (a back shows none).
             let runsLoaders = hasLoaders && !destinations.isEmpty
             let needsHooks =
-                hasGuards || hasTransitions || destinations.contains(where: { $0.hasCustomTransition })
+                hasGuards || hasTransitions || destinations.contains(where: { $0._hasCustomTransition })
             if runsLoaders, !needsHooks, options.concurrency == .queue {
                 // Loaders alone, queued: run here, specialised (see `_runLoaders`).
                 ranHooks = true
@@ -194,7 +194,7 @@ extension Router {
                 let states = _CommittedStates(previous: previous, proposed: proposed)
                 action = NavigationAction(
                     currentPath: { states.proposed.displayedPath }, previousPath: { states.previous.displayedPath },
-                    action: request.operation.actionKind
+                    action: request.operation._actionKind
                 )
                 storage.lastAction = action
             }
@@ -255,7 +255,7 @@ extension RouteProvider {
     /// Whether the route is shown by a ``RouteTransition/custom(identifier:)`` transition
     /// (whose handler the navigation awaits).
     @inlinable
-    var hasCustomTransition: Bool {
+    var _hasCustomTransition: Bool {
         if case .custom = transition { true } else { false }
     }
 }

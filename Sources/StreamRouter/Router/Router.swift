@@ -114,8 +114,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         self.options = options
         _storage = ObservableState(_RouterStorage(state._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
-        _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
+        _hasStackMappings = !(urlMatchers?._stacks.isEmpty ?? true)
+        _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         _statePersistence = nil
@@ -186,8 +186,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         _storage = ObservableState(
             _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasStackMappings = !(urlMatchers?.stacks.isEmpty ?? true)
-        _hasAsyncMappings = !(urlMatchers?.asyncRoutes.isEmpty ?? true)
+        _hasStackMappings = !(urlMatchers?._stacks.isEmpty ?? true)
+        _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
         self.policy = policy
         self._statePersistence = persistence
         changeHooks { hooks in

@@ -36,7 +36,7 @@ struct _RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     @inlinable
     init(_ route: Route, neighbour: _RouteStackEntry? = nil) {
         self.route = route
-        id = nextRouteStackEntryID()
+        id = _nextRouteStackEntryID()
         if let neighbour, Self.isSameValue(route, neighbour.route) {
             _path = neighbour._path
         } else if _DefaultRoutePath.usesDefaultPath(Route.self) {
@@ -51,7 +51,7 @@ struct _RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     init(renewing entry: _RouteStackEntry) {
         route = entry.route
         _path = entry._path
-        id = nextRouteStackEntryID()
+        id = _nextRouteStackEntryID()
     }
 
     /// The route's path, normalised, and empty for `/`: computed now if it was deferred and
@@ -158,12 +158,12 @@ private let routeStackEntryIDs = Atomic<UInt64>(0)
 /// The id the next entry made will have, or a later one (for telling the entries a
 /// navigation made: ids are taken in increasing order).
 @usableFromInline
-func upcomingRouteStackEntryID() -> UInt64 {
+func _upcomingRouteStackEntryID() -> UInt64 {
     routeStackEntryIDs.load(ordering: .relaxed)
 }
 
 /// The next ``_RouteStackEntry/id``.
 @usableFromInline
-func nextRouteStackEntryID() -> UInt64 {
+func _nextRouteStackEntryID() -> UInt64 {
     routeStackEntryIDs.wrappingAdd(1, ordering: .relaxed).oldValue
 }

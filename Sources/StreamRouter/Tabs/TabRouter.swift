@@ -45,10 +45,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let routers: Locked<[Tab: Router<Route>]>
     /// The routers of the tabs given at creation, at their tab's position (read without a
     /// lock on every navigation of the selected tab).
-    @usableFromInline let routersByPosition: [Router<Route>]
+    @usableFromInline let _routersByPosition: [Router<Route>]
     /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
     /// that navigating on the selected tab takes no lock of the tab router.
-    @usableFromInline let selectedPosition: Atomic<Int>
+    @usableFromInline let _selectedPosition: Atomic<Int>
     let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
@@ -205,8 +205,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         initial.waitingStacks = state.stacks.filter { !unique.contains($0.key) }
         hub = ObservableState(initial)
         self.routers = Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
-        routersByPosition = routers
-        selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
+        _routersByPosition = routers
+        _selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
         for (position, router) in routers.enumerated() {
             Self.relay(router, at: position, of: unique[position], to: hub)
         }
@@ -341,11 +341,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The router of the selected tab.
     @inlinable
     public var selectedRouter: Router<Route> {
-        let position = selectedPosition.load(ordering: .acquiring)
-        guard position < routersByPosition.count else {
+        let position = _selectedPosition.load(ordering: .acquiring)
+        guard position < _routersByPosition.count else {
             return router(for: selectedTab)  // a tab added after creation
         }
-        return routersByPosition[position]
+        return _routersByPosition[position]
     }
 
     // MARK: - Navigating
@@ -368,7 +368,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
             let previous = hub.stacks[hub.selectedIndex]
             hub.selectedIndex = position
-            selectedPosition.store(position, ordering: .releasing)
+            _selectedPosition.store(position, ordering: .releasing)
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
@@ -391,7 +391,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
     @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
-        if !isPresentingAboveTabs {
+        if !_isPresentingAboveTabs {
             try await selectedRouter.navigate(to: route)
         } else {
             try await aboveTabs.navigate(to: route)
@@ -401,7 +401,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     // MARK: - Above the tabs
 
     /// Whether anything is presented above the tabs (read without building the list).
-    @inlinable var isPresentingAboveTabs: Bool {
+    @inlinable var _isPresentingAboveTabs: Bool {
         aboveTabs._storage.read { !$0.state._levels.isEmpty }
     }
 
@@ -513,7 +513,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
             return await aboveTabs._finishOpening(url, shown.enqueue(on: aboveTabs, url))
         }
-        if isPresentingAboveTabs {
+        if _isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
         let tab = mappedTab ?? selectedTab
@@ -533,10 +533,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let shown: Result<URLShown, URLNotHandledReason>
         if let resolved = await opener._resolveAsyncMapping(url, found) {
             shown = resolved.map { URLShown(routes: [$0], replacesStack: false) }
-        } else if let urlMatchers, let stack = urlMatchers.stack(for: found) {
+        } else if let urlMatchers, let stack = urlMatchers._stack(for: found) {
             shown = stack.map { URLShown(routes: $0, replacesStack: true) }
         } else if let urlMatchers {
-            shown = urlMatchers.route(for: found).map { URLShown(routes: [$0], replacesStack: false) }
+            shown = urlMatchers._route(for: found).map { URLShown(routes: [$0], replacesStack: false) }
         } else {
             shown = .failure(.noURLsRegistered)
         }
