@@ -14,11 +14,11 @@ public final class InMemoryStateStore: NavigationStateStore {
         var failsSaving = false
     }
 
-    private let state: Locked<State>
+    private let state: _Locked<State>
 
     /// A store holding `data` (nothing by default).
     public init(data: Data? = nil) {
-        state = Locked(State(data: data))
+        state = _Locked(State(data: data))
     }
 
     /// The saved bytes.

@@ -29,8 +29,8 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
         var nextWaiterID: UInt64 = 0
     }
 
-    private let state = Locked(State())
-    private let consumer = Locked<Task<Void, Never>?>(nil)
+    private let state = _Locked(State())
+    private let consumer = _Locked<Task<Void, Never>?>(nil)
 
     /// Starts recording `sequence`.
     public init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence) where Sequence.Element == Element {

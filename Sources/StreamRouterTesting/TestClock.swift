@@ -55,7 +55,7 @@ public final class TestClock: Clock, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Locked(State())
+    private let state = _Locked(State())
 
     /// A clock at offset zero.
     public init() {}

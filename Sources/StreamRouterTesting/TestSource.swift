@@ -19,7 +19,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private let subject = MulticastSubject<Element>()
     private let stream: SubjectStream<Element>
-    private let requests = Locked(0)
+    private let requests = _Locked(0)
 
     /// A source with nothing sent yet.
     public init() {

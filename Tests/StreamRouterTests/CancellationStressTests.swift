@@ -254,7 +254,7 @@ private func stress<Stream: AsyncSequence & Sendable>(
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<cancellations {
             let stream = subscribe()
-            let received = Locked(false)
+            let received = _Locked(false)
             let ended = DispatchSemaphore(value: 0)
             let consumer = Task {
                 do {
@@ -290,7 +290,7 @@ private func stress<Stream: AsyncSequence & Sendable>(
 
 /// What the stress threads share with the test.
 private final class StressProgress: Sendable {
-    private let state = Locked((done: 0, stopped: false))
+    private let state = _Locked((done: 0, stopped: false))
 
     func count() { state.withLock { $0.done += 1 } }
     func stop() { state.withLock { $0.stopped = true } }

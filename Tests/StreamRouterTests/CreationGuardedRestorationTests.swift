@@ -68,8 +68,8 @@ import Testing
 
     @Test func restoreFromInsideAGuardReturnsAtOnce() async throws {
         let store = try await GuardedRestorationTests.storeSavedByALoggedInRun()
-        let inner = Locked<PersistenceEvent?>(nil)
-        let holder = Locked<Router<Screen>?>(nil)
+        let inner = _Locked<PersistenceEvent?>(nil)
+        let holder = _Locked<Router<Screen>?>(nil)
         let asksForTheOutcome = NavigationGuard<Screen>(named: "asks") { _ in
             if let router = holder.withLock({ $0 }) {
                 inner.withLock { $0 = nil }
@@ -121,8 +121,8 @@ import Testing
         first.flush()
 
         let app = GuardedTabRestorationTests.app(store)
-        let inner = Locked<PersistenceEvent?>(nil)
-        let asked = Locked(false)
+        let inner = _Locked<PersistenceEvent?>(nil)
+        let asked = _Locked(false)
         app.addGuard(named: "asks") { [weak app] _ in
             guard let app, !asked.withLock({ $0 }) else { return .allow }
             asked.withLock { $0 = true }

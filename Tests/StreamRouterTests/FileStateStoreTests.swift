@@ -95,7 +95,7 @@ import Testing
         let valid = Set(payloads)
         let deadline = ContinuousClock.now + .seconds(2)
         let writersPerStore = 2
-        let results = Locked((saves: 0, failures: [String](), reads: 0, badReads: [String](), writersDone: 0))
+        let results = _Locked((saves: 0, failures: [String](), reads: 0, badReads: [String](), writersDone: 0))
 
         var threads: [Thread] = []
         let finished = DispatchGroup()

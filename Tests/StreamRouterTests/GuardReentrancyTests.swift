@@ -48,7 +48,7 @@ import Testing
     @Test(arguments: Reentry.allCases)
     func aGuardNavigatingItsOwnRouterFailsAtOnce(way: Reentry) async throws {
         let router = Self.router()
-        let failed = Locked<Bool?>(nil)
+        let failed = _Locked<Bool?>(nil)
         router.addGuard(named: "nested") { [weak router] pending in
             if pending.destinations == [.a], let router {
                 failed.withLock { $0 = nil }
@@ -79,7 +79,7 @@ import Testing
             pending.destinations == [.settings] ? .redirect(to: .login) : .allow
         }
         try await router.navigate(to: .settings)
-        let failed = Locked(false)
+        let failed = _Locked(false)
         router.addGuard(named: "nested") { [weak router] pending in
             if pending.destinations == [.a], let router {
                 let error = await navigationError { try await router.resumeRedirected() }
@@ -99,7 +99,7 @@ import Testing
         try await first.navigate(to: [.a, .b])
         first.flush()
         let router = Router<Route>(store: store, restoring: .throughGuards)
-        let outcome = Locked<PersistenceEvent?>(nil)
+        let outcome = _Locked<PersistenceEvent?>(nil)
         router.addGuard(named: "nested") { [weak router] pending in
             if pending.destinations == [.c], let router {
                 let event = await router.restore()
@@ -116,7 +116,7 @@ import Testing
 
     @Test func aPreparationOrATransitionHandlerNavigatingFailsAtOnce() async throws {
         let router = Self.router()
-        let errors = Locked<[NavigationError?]>([])
+        let errors = _Locked<[NavigationError?]>([])
         router.addPreparation(named: "load") { [weak router] route in
             guard route == .fancy, let router else { return }
             let error = await navigationError { try await router.navigate(to: .b) }
@@ -134,7 +134,7 @@ import Testing
 
     @Test func aDetachedNavigationFromAGuardRunsAfterTheCurrentOneCommits() async throws {
         let router = Self.router()
-        let spawned = Locked<Task<Void, any Error>?>(nil)
+        let spawned = _Locked<Task<Void, any Error>?>(nil)
         router.addGuard(named: "spawner") { [weak router] pending in
             if pending.destinations == [.a], let router {
                 spawned.withLock {
@@ -151,7 +151,7 @@ import Testing
 
     @Test func aLoaderNavigatingItsOwnRouterFailsAtOnce() async throws {
         let router = Self.router()
-        let error = Locked<NavigationError?>(nil)
+        let error = _Locked<NavigationError?>(nil)
         router.addLoader(named: "nested") { [weak router] route in
             guard route == .a, let router else { return nil }
             let failure = await navigationError { try await router.navigate(to: .b) }
@@ -170,7 +170,7 @@ import Testing
     @Test(arguments: [false, true])
     func aLoaderAwaitingATaskThatNavigatesFailsAtOnce(withDeadline: Bool) async throws {
         let router = Self.router()
-        let error = Locked<NavigationError?>(nil)
+        let error = _Locked<NavigationError?>(nil)
         router.addLoader(named: "spawner", deadline: withDeadline ? .seconds(60) : nil) { [weak router] route in
             guard route == .a, let router else { return nil }
             let failure = await Task { await navigationError { try await router.navigate(to: .b) } }.value
@@ -190,7 +190,7 @@ import Testing
     /// returned is not re-entrant: nothing it waits for is waiting for it.
     @Test func aTaskAGuardStartedNavigatesAfterTheGuardReturned() async throws {
         let router = Self.router()
-        let spawned = Locked<Task<Void, any Error>?>(nil)
+        let spawned = _Locked<Task<Void, any Error>?>(nil)
         let (allowed, allow) = AsyncStream.makeStream(of: Void.self)
         router.addGuard(named: "spawner") { [weak router] pending in
             if pending.destinations == [.a], let router {

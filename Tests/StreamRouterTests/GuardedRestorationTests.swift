@@ -80,7 +80,7 @@ import Testing
         try await first.navigate(to: [.home, .settings])
         first.flush()
         let router = Router<Screen>(store: store, restoring: .throughGuards)
-        let seen = Locked<[[Screen]]>([])
+        let seen = _Locked<[[Screen]]>([])
         router.addGuard(named: "log") { pending in
             seen.withLock { $0.append(pending.destinations) }
             return .allow

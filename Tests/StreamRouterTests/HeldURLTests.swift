@@ -42,7 +42,7 @@ import Testing
 
     /// The promotions that ended (a mapping that stops matching while its link is held).
     enum Promotions {
-        static let ended = Locked<Set<String>>([])
+        static let ended = _Locked<Set<String>>([])
     }
 
     struct PromotionEnded: Error {}
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aLinkOpenedDuringOnboardingOpensAfterLoginThroughTheGuard() async throws {
         let router = Router<Route>()
-        let loggedIn = Locked(false)
+        let loggedIn = _Locked(false)
         router.addGuard(named: "login") { pending in
             let needsLogin = pending.destinations.contains { if case .product = $0 { true } else { false } }
             return needsLogin && !loggedIn.withLock({ $0 }) ? .cancel(NotLoggedIn()) : .allow

@@ -11,9 +11,9 @@ import Testing
     /// A loaded value that counts its releases.
     final class Profile: Sendable {
         let id: Int
-        let releases: Locked<Int>
+        let releases: _Locked<Int>
 
-        init(id: Int, releases: Locked<Int>) {
+        init(id: Int, releases: _Locked<Int>) {
             self.id = id
             self.releases = releases
         }
@@ -23,8 +23,8 @@ import Testing
 
     @Test func theValueReachesTheScreenAndLeavesWithItsEntry() async throws {
         let router = Router<Route>()
-        let releases = Locked(0)
-        let loads = Locked(0)
+        let releases = _Locked(0)
+        let loads = _Locked(0)
         router.addLoader(named: "profile") { route in
             guard case .profile(let id) = route else { return nil }
             loads.withLock { $0 += 1 }
@@ -48,7 +48,7 @@ import Testing
 
     @Test func twoLoadersKeepBothValuesAndEntriesLeavingTogetherReleaseAll() async throws {
         let router = Router<Route>()
-        let releases = Locked(0)
+        let releases = _Locked(0)
         router.addLoader(named: "profile") { route in
             guard case .profile(let id) = route else { return nil }
             return Profile(id: id, releases: releases)
@@ -77,7 +77,7 @@ import Testing
 
     @Test func eachEntryKeepsItsOwnValueAndTheTopmostIsRead() async throws {
         let router = Router<Route>()
-        let counter = Locked(0)
+        let counter = _Locked(0)
         router.addLoader(named: "count") { route in
             route == .a
                 ? counter.withLock {
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aDismissalReleasesThePresentedValues() async throws {
         let router = Router<Route>()
-        let releases = Locked(0)
+        let releases = _Locked(0)
         router.addLoader(named: "sheet") { route in
             route == .sheet || route == .b ? Profile(id: 0, releases: releases) : nil
         }
@@ -141,7 +141,7 @@ import Testing
         let clock = TestClock()
         let router = Router<Route>()
         router.guardClock = clock
-        let loads = Locked(0)
+        let loads = _Locked(0)
         router.addLoader(named: "profile") { route in
             guard case .profile(let id) = route else { return nil }
             loads.withLock { $0 += 1 }
@@ -163,7 +163,7 @@ import Testing
         let clock = TestClock()
         let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))
         router.guardClock = clock
-        let cancelled = Locked(0)
+        let cancelled = _Locked(0)
         router.addLoader(named: "slow") { route in
             guard route == .a else { return nil }
             do {
@@ -196,7 +196,7 @@ import Testing
 
     /// Stands in for the app's network layer.
     struct API: Sendable {
-        let calls = Locked(0)
+        let calls = _Locked(0)
         func product(_ id: Int) async throws -> Product {
             calls.withLock { $0 += 1 }
             return Product(id: id)

@@ -13,7 +13,7 @@ import Testing
     func doubleTap(_ repeatedPush: NavigationOptions.RepeatedPush, route: Route = .a) async throws -> Router<Route> {
         let router = Router<Route>(options: NavigationOptions(repeatedPush: repeatedPush))
         let gate = Gate()
-        let guardRuns = Locked(0)
+        let guardRuns = _Locked(0)
         router.addGuard { _ in
             guardRuns.withLock { $0 += 1 }
             await gate.wait()

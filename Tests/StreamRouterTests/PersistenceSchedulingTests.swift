@@ -10,7 +10,7 @@ import Testing
     @Test func aSlowStoreNeverBlocksNavigation() async throws {
         let store = GatedStore()
         let navigator = Navigator(store: store)
-        let navigations = Locked(0)
+        let navigations = _Locked(0)
         Thread.detachNewThread {
             for index in 0..<200 {
                 navigator.navigate("/page/\(index)")
@@ -31,7 +31,7 @@ import Testing
         let store = ReentrantStore()
         let navigator = Navigator(store: store)
         store.navigator.withLock { $0 = navigator }
-        let finished = Locked(false)
+        let finished = _Locked(false)
         Thread.detachNewThread {
             navigator.navigate("/first")
             navigator.flush()  // the store navigates to /from-save while saving, then that is saved too
@@ -112,7 +112,7 @@ import Testing
 /// A store whose first save blocks until the test opens it; records every save.
 private final class GatedStore: NavigationStateStore {
     private let gate = DispatchSemaphore(value: 0)
-    private let state = Locked<(saves: [Data], isOpen: Bool)>(([], false))
+    private let state = _Locked<(saves: [Data], isOpen: Bool)>(([], false))
 
     var saves: [Data] { state.withLock { $0.saves } }
 
@@ -134,8 +134,8 @@ private final class GatedStore: NavigationStateStore {
 /// A store whose first save navigates the navigator it saves for.
 private final class ReentrantStore: NavigationStateStore {
     let inner = InMemoryStateStore()
-    let navigator = Locked<Navigator?>(nil)
-    private let hasNavigated = Locked(false)
+    let navigator = _Locked<Navigator?>(nil)
+    private let hasNavigated = _Locked(false)
 
     func load() throws -> Data? { try inner.load() }
 

@@ -12,14 +12,14 @@ import Testing
     }
 
     final class Session: Sendable {
-        private let loggedIn = Locked(false)
+        private let loggedIn = _Locked(false)
         var isLoggedIn: Bool { loggedIn.withLock { $0 } }
         func logIn() { loggedIn.withLock { $0 = true } }
         func logOut() { loggedIn.withLock { $0 = false } }
     }
 
     final class Form: Sendable {
-        private let unsaved = Locked(false)
+        private let unsaved = _Locked(false)
         var hasUnsavedChanges: Bool {
             get { unsaved.withLock { $0 } }
             set { unsaved.withLock { $0 = newValue } }
@@ -43,7 +43,7 @@ import Testing
         let store = try await Self.savedStore()
         let session = Session()
         let form = Form()
-        let printed = Locked<[String]>([])
+        let printed = _Locked<[String]>([])
         func print(_ items: Any...) { printed.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
 
         // The README block, verbatim from here.

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aRouterReportsItsURLConflictsOnceWhenCreated() {
-        let reports = Locked<[RouteDiagnostics.ConflictReport]>([])
+        let reports = _Locked<[RouteDiagnostics.ConflictReport]>([])
         RouteDiagnostics.setConflictHandler { report in
             // Other suites create routers meanwhile: keep this suite's route type only.
             if report.routeType == "ConflictingLinkRoute" {

@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aStaticValidatorRunsOncePerLookup() throws {
-        let calls = Locked(0)
+        let calls = _Locked(0)
         let table = RouteTable<Int>([
             .validated(try PathPattern("/count")) { _ in
                 calls.withLock { $0 += 1 }

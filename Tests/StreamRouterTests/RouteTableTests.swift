@@ -301,7 +301,7 @@ import Testing
 
 /// Records validator calls across the `@Sendable` boundary.
 private final class CallLog: Sendable {
-    private let storage = Locked<[String]>([])
+    private let storage = _Locked<[String]>([])
 
     func record(_ entry: String) {
         storage.withLock { $0.append(entry) }

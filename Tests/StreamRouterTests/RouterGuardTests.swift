@@ -65,7 +65,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
 
     @Test func guardsSeeThePendingNavigation() async throws {
         let router = Router<Route>(state: RouterState(stack: [.a, .b]))
-        let seen = Locked<[PendingNavigation<Route>]>([])
+        let seen = _Locked<[PendingNavigation<Route>]>([])
         router.addGuard { pending in
             seen.withLock { $0.append(pending) }
             return .allow
@@ -84,7 +84,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
 
     @Test func guardsRunInRegistrationOrderAndStopAtTheFirstRefusal() async throws {
         let router = Router<Route>()
-        let calls = Locked<[String]>([])
+        let calls = _Locked<[String]>([])
         router.addGuard(named: "first") { _ in
             calls.withLock { $0.append("first") }
             return .allow
@@ -115,7 +115,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
 
     @Test func aRedirectNavigatesElsewhereThroughTheGuardsAgain() async throws {
         let router = Router<Route>(state: RouterState(stack: [.home]))
-        let checked = Locked<[NavigationOperation<Route>]>([])
+        let checked = _Locked<[NavigationOperation<Route>]>([])
         router.addGuard(named: "auth") { pending in
             checked.withLock { $0.append(pending.request.operation) }
             if case .profile = pending.destinations.last { return .redirect(to: .login) }
@@ -218,7 +218,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
 
     @Test func preparationsRunForEachShownRouteAndThrowToCancel() async throws {
         let router = Router<Route>()
-        let prepared = Locked<[Route]>([])
+        let prepared = _Locked<[Route]>([])
         router.addPreparation(named: "screens") { route in
             prepared.withLock { $0.append(route) }
             if route == .settings { throw RouterTestDenial(reason: "cannot build settings") }
@@ -236,7 +236,7 @@ func navigationError(_ navigation: () async throws -> Void) async -> NavigationE
 
     @Test func customTransitionsAreAwaitedThenPushed() async throws {
         let router = Router<Route>(state: RouterState(stack: [.a]))
-        let performed = Locked<[(Route, RouterState<Route>)]>([])
+        let performed = _Locked<[(Route, RouterState<Route>)]>([])
         router.registerTransition("fade") { route, pending in
             performed.withLock { $0.append((route, pending.from)) }
         }

@@ -102,7 +102,7 @@ import Testing
 
 /// Subscribers created while the stress test runs.
 private final class LateJoiners: Sendable {
-    private let list = Locked<[StreamRecorder<NavigationAction>]>([])
+    private let list = _Locked<[StreamRecorder<NavigationAction>]>([])
 
     func add(_ recorder: StreamRecorder<NavigationAction>) { list.withLock { $0.append(recorder) } }
     var recorders: [StreamRecorder<NavigationAction>] { list.withLock { $0 } }

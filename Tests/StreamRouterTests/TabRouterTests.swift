@@ -307,7 +307,7 @@ enum CountedRoute: RouteProvider {
     case orders
     case order(Int)
 
-    static let mappingRuns = Locked(0)
+    static let mappingRuns = _Locked(0)
 
     static func registerURLs() -> URLMatcherGroup<CountedRoute>? {
         .group("count.example.com") {

@@ -199,7 +199,7 @@ import Testing
 
     @Test func customTransitions() async throws {
         let router = Router<Route>()
-        let performed = Locked<[Route]>([])
+        let performed = _Locked<[Route]>([])
         router.registerTransition(RouteTransition.heroCrossFade.identifier) { route, pending in
             #expect(pending.from.stack == [.homeTab])
             performed.withLock { $0.append(route) }

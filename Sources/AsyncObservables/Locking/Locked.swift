@@ -16,12 +16,12 @@
 /// The value and the mutex live in one heap object (a `ManagedBuffer` whose header is the
 /// value and whose single element is the mutex), so a lock costs one allocation, not two:
 /// every subscription owns one, so this is most of what an idle subscriber costs beyond its
-/// buffer. Copies of a `Locked` share that object: it has reference semantics, like a class.
+/// buffer. Copies of a `_Locked` share that object: it has reference semantics, like a class.
 ///
 /// Like `Mutex`, the lock is not reentrant: never call `withLock` from inside `withLock` on
 /// the same instance.
 @usableFromInline
-package struct Locked<Value>: @unchecked Sendable {
+package struct _Locked<Value>: @unchecked Sendable {
     /// The value (the header) and the mutex (the one element), in one object; the mutex
     /// never moves while the object lives.
     @usableFromInline

@@ -95,12 +95,12 @@ where Base.Element: Sendable {
     /// lets go of them or its consumer is cancelled. No lock is held while a child resumes
     /// the consumer.
     private final class Consumers: Sendable {
-        let output: StreamBuffer<Element>
-        private let failure = Locked<Failure?>(nil)
-        private let task = Locked<Task<Void, Never>?>(nil)
+        let output: _StreamBuffer<Element>
+        private let failure = _Locked<Failure?>(nil)
+        private let task = _Locked<Task<Void, Never>?>(nil)
 
         init(bases: [Base], bufferingPolicy: BufferingPolicy) {
-            let output = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
+            let output = _StreamBuffer<Element>(bufferingPolicy: bufferingPolicy)
             self.output = output
             let failure = failure
             let task = Task {

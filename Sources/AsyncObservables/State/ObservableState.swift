@@ -32,9 +32,9 @@ import Synchronization
 /// > `ObservableState` from them.
 public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline
-    struct Storage {
+    struct _Storage {
         @usableFromInline var state: State
-        @usableFromInline var subscribers = SubscriberRegistry<Event>()
+        @usableFromInline var subscribers = _SubscriberRegistry<Event>()
 
         @usableFromInline
         init(state: State) {
@@ -43,16 +43,16 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     @usableFromInline
-    let storage: Locked<Storage>
+    let _storage: _Locked<_Storage>
     /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
     /// relay can skip a publisher nobody subscribes to without taking its lock.
     private let subscriptionCount = Atomic<Int>(0)
     /// The subscription buffers made by this publisher and not yet deallocated.
-    @usableFromInline let census = BufferCensus()
+    @usableFromInline let _census = _BufferCensus()
 
     /// Creates a publisher holding `initialState`.
     public init(_ initialState: State) {
-        storage = Locked(Storage(state: initialState))
+        _storage = _Locked(_Storage(state: initialState))
     }
 
     deinit {
@@ -61,7 +61,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     /// The current state.
     public var state: State {
-        storage.withLock { $0.state }
+        _storage.withLock { $0.state }
     }
 
     /// Reads the state under the lock.
@@ -71,23 +71,23 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func read<Result: Sendable, Failure: Error>(
         _ body: (State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try storage.withLock { storage throws(Failure) in try body(storage.state) }
+        try _storage.withLock { storage throws(Failure) in try body(storage.state) }
     }
 
     /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
     package var subscriberCount: Int {
-        storage.withLock { $0.subscribers.count }
+        _storage.withLock { $0.subscribers.count }
     }
 
     /// The number of subscription buffers this publisher made that are still allocated: 0
     /// once every stream made from it, and every iterator, is gone (a leak keeps it above).
     package var liveBufferCount: Int {
-        census.liveCount
+        _census.liveCount
     }
 
     /// Whether ``finish()`` has been called.
     package var isFinished: Bool {
-        storage.withLock { $0.subscribers.isFinished }
+        _storage.withLock { $0.subscribers.isFinished }
     }
 
     /// Mutates the state and publishes events, atomically.
@@ -107,9 +107,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func update<Result: Sendable, Failure: Error>(
         _ body: (inout State, _ publish: (Event) -> Void) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        var wakes = PendingWakes()
+        var wakes = _PendingWakes()
         defer { wakes.wakeAll() }  // after the lock is released: resuming is a runtime call
-        return try storage.withLock { storage throws(Failure) in
+        return try _storage.withLock { storage throws(Failure) in
             let subscribers = storage.subscribers
             // `deliver` only enqueues into buffers (their locks are taken after this one, never
             // before); the consumers it hands values to are woken by the `defer`, unlocked.
@@ -136,25 +136,25 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         initial: (State) -> [Element] = { _ in [] },
         transform: @escaping @Sendable (Event) -> Element?
     ) -> SubjectStream<Element> {
-        let buffer = StreamBuffer<Element>(bufferingPolicy: bufferingPolicy, census: census)
-        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
+        let buffer = _StreamBuffer<Element>(bufferingPolicy: bufferingPolicy, census: _census)
+        let subscriber = _StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
             if let element = transform(event), buffer.enqueue(element) {
                 wakes.append(buffer)
             }
         }
-        return register(subscriber, of: buffer, initial: initial)
+        return _register(subscriber, of: buffer, initial: initial)
     }
 
     /// Registers `subscriber`, whose deliveries go to `buffer`, and enqueues the initial
     /// elements in the same critical section; the buffer unregisters it when its consumer
     /// leaves. A finished publisher registers nothing: the stream finishes at once.
     @usableFromInline
-    func register<Element: Sendable>(
-        _ subscriber: StreamSubscriber<Event>,
-        of buffer: StreamBuffer<Element>,
+    func _register<Element: Sendable>(
+        _ subscriber: _StreamSubscriber<Event>,
+        of buffer: _StreamBuffer<Element>,
         initial: (State) -> [Element]
     ) -> SubjectStream<Element> {
-        let isRegistered = storage.withLock { storage in
+        let isRegistered = _storage.withLock { storage in
             guard let id = storage.subscribers.add(subscriber) else { return false }
             subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
             for element in initial(storage.state) {
@@ -173,7 +173,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Calling it again does nothing.
     public func finish() {
         // The registry's `finish` only empties it; the streams finish after the unlock.
-        let subscribers = storage.withLock { storage in
+        let subscribers = _storage.withLock { storage in
             defer { subscriptionCount.store(0, ordering: .releasing) }
             return storage.subscribers.finish()
         }
@@ -211,13 +211,13 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         changesState: @escaping @Sendable (Event) -> Bool,
         _ body: @escaping @Sendable (Event, inout TargetState, Bool, (TargetEvent) -> Void) -> Void
     ) {
-        let subscriber = StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
+        let subscriber = _StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
             guard target.hasSubscribers || changesState(event) else { return }
             target.updateRelayed(wakes: &wakes) { state, isObserved, publish in
                 body(event, &state, isObserved, publish)
             }
         }
-        storage.withLock { _ = $0.subscribers.add(subscriber) }
+        _storage.withLock { _ = $0.subscribers.add(subscriber) }
     }
 
     /// Whether any subscription is live, read without the lock.
@@ -228,8 +228,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
     /// that holds its own lock: the consumers to wake go into its `wakes`. `body` is told
     /// whether anyone subscribes.
-    func updateRelayed(wakes: inout PendingWakes, _ body: (inout State, Bool, (Event) -> Void) -> Void) {
-        storage.withLock { storage in
+    func updateRelayed(wakes: inout _PendingWakes, _ body: (inout State, Bool, (Event) -> Void) -> Void) {
+        _storage.withLock { storage in
             let subscribers = storage.subscribers
             // As in `update`: `deliver` only enqueues; the relaying publisher wakes after both unlocks.
             body(&storage.state, subscribers.count > 0) { event in subscribers.deliver(event, wakes: &wakes) }
@@ -239,8 +239,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Unregisters a subscription whose consumer left. Runs from the subscription's
     /// cancellation handler (under the runtime's lock of the cancelled task): it takes this
     /// publisher's lock, which is never held while calling into the runtime.
-    private func unsubscribe(_ id: SubscriberRegistry<Event>.ID) {
-        let removed = storage.withLock { storage in
+    private func unsubscribe(_ id: _SubscriberRegistry<Event>.ID) {
+        let removed = _storage.withLock { storage in
             defer { subscriptionCount.store(storage.subscribers.count, ordering: .releasing) }
             return storage.subscribers.remove(id)
         }
@@ -255,12 +255,12 @@ extension ObservableState {
     /// - Returns: A stream registered before this call returns.
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {
-        let buffer = StreamBuffer<Event>(bufferingPolicy: bufferingPolicy, census: census)
-        let subscriber = StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
+        let buffer = _StreamBuffer<Event>(bufferingPolicy: bufferingPolicy, census: _census)
+        let subscriber = _StreamSubscriber<Event>(endpoint: buffer) { event, wakes in
             if buffer.enqueue(event) {
                 wakes.append(buffer)
             }
         }
-        return register(subscriber, of: buffer, initial: { _ in [] })
+        return _register(subscriber, of: buffer, initial: { _ in [] })
     }
 }

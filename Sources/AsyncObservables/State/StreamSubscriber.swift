@@ -6,20 +6,20 @@
 /// looks up no generic metadata at run time, and it is the publisher's cost per subscriber
 /// on every event.
 @usableFromInline
-struct StreamSubscriber<Event>: Sendable {
+struct _StreamSubscriber<Event>: Sendable {
     /// Runs the subscription's transform, if any, and enqueues the result in its buffer;
     /// a consumer the value was handed to directly goes into the wakes, for the publisher
     /// to wake after releasing its lock. Resumes nothing, so it is safe to call under the
     /// publisher's lock.
     @usableFromInline
-    let deliver: @Sendable (Event, inout PendingWakes) -> Void
+    let deliver: @Sendable (Event, inout _PendingWakes) -> Void
 
     /// The subscription's buffer: finished with the publisher.
     @usableFromInline
     let endpoint: any StreamEndpoint
 
     @inlinable
-    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event, inout PendingWakes) -> Void) {
+    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event, inout _PendingWakes) -> Void) {
         self.endpoint = endpoint
         self.deliver = deliver
     }

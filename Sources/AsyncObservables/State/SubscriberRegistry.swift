@@ -8,7 +8,7 @@
 /// that holds it, so a stale ID does not remove a later subscriber of the same slot
 /// (unless 2³² registrations went through that very slot in between).
 @usableFromInline
-struct SubscriberRegistry<Event> {
+struct _SubscriberRegistry<Event> {
     /// A registration: the slot in the low 32 bits, a sequence number in the high 32 bits.
     typealias ID = UInt64
 
@@ -17,7 +17,7 @@ struct SubscriberRegistry<Event> {
         /// The registration holding the slot; 0 when the slot is free.
         var id: ID
         /// `nil` when the slot is free.
-        @usableFromInline var subscriber: StreamSubscriber<Event>?
+        @usableFromInline var subscriber: _StreamSubscriber<Event>?
 
         static var vacant: Slot { Slot(id: 0, subscriber: nil) }
     }
@@ -34,7 +34,7 @@ struct SubscriberRegistry<Event> {
     private(set) var count = 0
 
     /// Registers a subscriber, or returns `nil` if the registry has finished.
-    mutating func add(_ subscriber: StreamSubscriber<Event>) -> ID? {
+    mutating func add(_ subscriber: _StreamSubscriber<Event>) -> ID? {
         guard !isFinished else { return nil }
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -52,7 +52,7 @@ struct SubscriberRegistry<Event> {
     }
 
     /// Removes a subscriber; the caller lets go of it after releasing the lock.
-    mutating func remove(_ id: ID) -> StreamSubscriber<Event>? {
+    mutating func remove(_ id: ID) -> _StreamSubscriber<Event>? {
         let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
         guard slot < slots.count, slots[slot].id == id else { return nil }
         let removed = slots[slot].subscriber
@@ -71,7 +71,7 @@ struct SubscriberRegistry<Event> {
     /// Delivers an event to every subscriber, remembering in `wakes` the consumers it was
     /// handed to directly (to wake once the publisher's lock is released).
     @inlinable
-    func deliver(_ event: Event, wakes: inout PendingWakes) {
+    func deliver(_ event: Event, wakes: inout _PendingWakes) {
         slots.withUnsafeBufferPointer { slots in
             for index in slots.indices {
                 slots[index].subscriber?.deliver(event, &wakes)
@@ -81,7 +81,7 @@ struct SubscriberRegistry<Event> {
 
     /// Marks the registry finished and hands back every subscriber, for the caller to
     /// finish after releasing the lock.
-    mutating func finish() -> [StreamSubscriber<Event>] {
+    mutating func finish() -> [_StreamSubscriber<Event>] {
         isFinished = true
         guard !slots.isEmpty else { return [] }  // never subscribed (a router made and dropped)
         defer {

@@ -6,7 +6,7 @@ import Synchronization
 /// publisher, so that other tests running in parallel cannot disturb the count (as they
 /// disturb a process's resident memory).
 @usableFromInline
-package final class BufferCensus: Sendable {
+package final class _BufferCensus: Sendable {
     private let live = Atomic<Int>(0)
 
     @usableFromInline

@@ -1,12 +1,12 @@
 /// A first-in, first-out queue of a subscription's buffered elements: a growable ring over
 /// one contiguous array, so appending and taking the oldest are O(1) and never shift.
 ///
-/// A plain value with no locking; a ``StreamBuffer`` keeps one behind its lock. A taken
+/// A plain value with no locking; a ``_StreamBuffer`` keeps one behind its lock. A taken
 /// element's slot is cleared at once, so the queue never keeps a consumed value alive.
 ///
 /// Inlinable, so that the publisher's module specialises it for its element type.
 @usableFromInline
-struct ElementQueue<Element> {
+struct _ElementQueue<Element> {
     @usableFromInline var slots: ContiguousArray<Element?> = []
     /// The slot of the oldest element.
     @usableFromInline var head = 0

@@ -1,7 +1,7 @@
 /// The consumers a publisher handed values to while holding its lock, to wake once the lock
 /// is released. One wake needs no allocation; more go to an array.
 @usableFromInline
-struct PendingWakes {
+struct _PendingWakes {
     private var first: (any StreamEndpoint)?
     private var rest: [any StreamEndpoint] = []
 

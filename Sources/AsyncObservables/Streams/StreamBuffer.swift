@@ -19,7 +19,7 @@
 /// Cancelling the consumer ends the subscription at once: the pending `next()` returns
 /// `nil`, the buffer is freed, and later calls return `nil`.
 @usableFromInline
-package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
+package final class _StreamBuffer<Element: Sendable>: StreamEndpoint {
     @usableFromInline
     enum Phase {
         /// Values are accepted.
@@ -36,7 +36,7 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
 
     @usableFromInline
     struct State {
-        @usableFromInline var queue = ElementQueue<Element>()
+        @usableFromInline var queue = _ElementQueue<Element>()
         /// The consumer suspended in `next()`, waiting for a value.
         @usableFromInline var waiter: CheckedContinuation<Element?, Never>?
         /// A value handed to the waiter under the lock, for ``wake()`` to resume it with.
@@ -59,13 +59,13 @@ package final class StreamBuffer<Element: Sendable>: StreamEndpoint {
     }
 
     @usableFromInline let policy: BufferingPolicy
-    @usableFromInline let state = Locked(State())
+    @usableFromInline let state = _Locked(State())
     /// The publisher's count of live buffers, which this one is in until it is deallocated.
-    @usableFromInline let census: BufferCensus?
+    @usableFromInline let census: _BufferCensus?
 
     /// An active buffer with the given policy, counted in `census` while it exists.
     @usableFromInline
-    package init(bufferingPolicy: BufferingPolicy, census: BufferCensus? = nil) {
+    package init(bufferingPolicy: BufferingPolicy, census: _BufferCensus? = nil) {
         policy = bufferingPolicy
         self.census = census
         census?.join()

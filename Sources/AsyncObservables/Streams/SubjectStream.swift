@@ -22,13 +22,13 @@ public struct SubjectStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// A stream reading `buffer`; dropping the stream and its iterators cancels it.
     @usableFromInline
-    package init(buffer: StreamBuffer<Element>) {
+    package init(buffer: _StreamBuffer<Element>) {
         lifetime = StreamLifetime(buffer)
     }
 
     /// A stream that has already finished: it yields nothing.
     package static func finished() -> SubjectStream {
-        let buffer = StreamBuffer<Element>(bufferingPolicy: .unbounded)
+        let buffer = _StreamBuffer<Element>(bufferingPolicy: .unbounded)
         buffer.finish()
         return SubjectStream(buffer: buffer)
     }
@@ -65,9 +65,9 @@ extension SubjectStream.Iterator: Sendable {}
 /// Keeps a subscription while a stream or one of its iterators exists; cancels it when the
 /// last of them is dropped.
 final class StreamLifetime<Element: Sendable>: Sendable {
-    let buffer: StreamBuffer<Element>
+    let buffer: _StreamBuffer<Element>
 
-    init(_ buffer: StreamBuffer<Element>) {
+    init(_ buffer: _StreamBuffer<Element>) {
         self.buffer = buffer
     }
 

@@ -9,11 +9,11 @@
 ///
 /// Tokens are `Hashable` by identity.
 public final class SubscriptionToken: Sendable, Hashable {
-    private let onCancel: Locked<(@Sendable () -> Void)?>
+    private let onCancel: _Locked<(@Sendable () -> Void)?>
 
     /// A token that runs `onCancel` once, when cancelled or deinitialised.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Locked(onCancel)
+        self.onCancel = _Locked(onCancel)
     }
 
     /// A token that cancels `task` when cancelled or deinitialised.

@@ -95,8 +95,8 @@ final class _URLHold: Sendable {
         }
     }
 
-    /// Behind `Locked` (a pthread mutex, which Thread Sanitizer sees), not `Mutex`.
-    private let state = Locked(State())
+    /// Behind `_Locked` (a pthread mutex, which Thread Sanitizer sees), not `Mutex`.
+    private let state = _Locked(State())
     /// The next entry's id (taken before the entry is made: its cancellation handler needs it).
     private let ids = Atomic<UInt64>(0)
     /// Mirrors ``State/isHolding``, stored under the lock, read without it by `openURL`.

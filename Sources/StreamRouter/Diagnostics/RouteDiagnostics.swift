@@ -34,7 +34,7 @@ public enum RouteDiagnostics {
         var checked: Set<ObjectIdentifier> = []
     }
 
-    private static let state = Locked(State())
+    private static let state = _Locked(State())
 
     /// Sets the handler that receives the conflicts found at startup (`nil` removes it).
     /// Route types already checked are not checked again.

@@ -84,7 +84,7 @@ final class _JournalProbe<Route: RouteProvider>: Sendable {
         var event: RouterEvent<Route>?
     }
 
-    private let storage = Locked(Recorded())
+    private let storage = _Locked(Recorded())
 
     /// The sink the router had before.
     var forward: _JournalSink<Route>? {

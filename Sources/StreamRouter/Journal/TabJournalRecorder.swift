@@ -61,12 +61,12 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
 
     private let capacity: Int
     private let counter = _JournalCounter()
-    private let members = Locked<[Member]>([])
-    private let selections: Locked<Selections>
+    private let members = _Locked<[Member]>([])
+    private let selections: _Locked<Selections>
 
     init(capacity: Int, selected: Tab) {
         self.capacity = max(capacity, 1)
-        selections = Locked(Selections(startSelected: selected))
+        selections = _Locked(Selections(startSelected: selected))
     }
 
     /// Starts recording `router`, the router of `tab`: its state now is the tab's start

@@ -18,7 +18,7 @@ extension PathPublisher {
         exact: Bool = false,
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<Bool, Never> & Sendable {
-        let target = Locked<String?>(nil)
+        let target = _Locked<String?>(nil)
         return paths(bufferingPolicy: bufferingPolicy)
             .map { current in
                 let resolved = target.withLock { target in

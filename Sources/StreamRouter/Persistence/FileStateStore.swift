@@ -126,12 +126,12 @@ public struct FileStateStore: NavigationStateStore {
     ///
     /// Each lock guards the number of saves to its file in this process, not `Void`: Thread
     /// Sanitizer reports exclusive accesses to a zero-sized value as races with each other.
-    private static let writeLocks = Locked<[String: Locked<Int>]>([:])
+    private static let writeLocks = _Locked<[String: _Locked<Int>]>([:])
 
-    private static func writeLock(for path: String) -> Locked<Int> {
+    private static func writeLock(for path: String) -> _Locked<Int> {
         writeLocks.withLock { locks in
             if let lock = locks[path] { return lock }
-            let lock = Locked(0)
+            let lock = _Locked(0)
             locks[path] = lock
             return lock
         }

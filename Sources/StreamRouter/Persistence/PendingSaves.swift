@@ -8,7 +8,7 @@ import AsyncObservables
 /// store before the other's latest state is written. Restoring happens at launch, so
 /// flushing every pending save then costs nothing that matters.
 enum PendingSaves {
-    private static let registry = Locked<[ObjectIdentifier: WeakWriter]>([:])
+    private static let registry = _Locked<[ObjectIdentifier: WeakWriter]>([:])
 
     /// Keeps a weak reference to `writer` until ``remove(_:)``.
     static func add(_ writer: some PendingWriter) {

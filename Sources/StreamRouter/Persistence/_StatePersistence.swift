@@ -86,9 +86,9 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     private let maximumBytes: Int
     /// The state waiting to be written, whether a background write is under way, and the
     /// generation of the newest state recorded (for callers that number their states).
-    private let pending = Locked<(state: State?, isWriting: Bool, generation: Int)>((nil, false, 0))
+    private let pending = _Locked<(state: State?, isWriting: Bool, generation: Int)>((nil, false, 0))
     /// Serialises writes (background and ``flush()``); counts the successful ones.
-    private let writes = Locked(0)
+    private let writes = _Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
     /// `nil` until the restore outcome is known.
     private let outcomes = ObservableState<PersistenceEvent?, PersistenceEvent>(nil)

@@ -48,7 +48,7 @@ enum GuardDeadline {
             case done
         }
 
-        private let state = Locked<State>(.waiting)
+        private let state = _Locked<State>(.waiting)
 
         func install(_ continuation: CheckedContinuation<T?, any Error>) {
             let now: Result<T?, any Error>? = state.withLock { state in

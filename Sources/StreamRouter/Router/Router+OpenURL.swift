@@ -83,7 +83,7 @@ extension Router {
                 return .failure(error)
             }
         }
-        let superseded = Locked(false)
+        let superseded = _Locked(false)
         // Called by a later navigation, after it took this out of `urlResolutions` (unlocked).
         let supersede: @Sendable () -> Void = {
             superseded.withLock { $0 = true }

@@ -62,13 +62,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     public static var maximumRedirects: Int { 16 }
 
     @usableFromInline let _storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
-    let hooks = Locked(_RouterHooks<Route>())
+    let hooks = _Locked(_RouterHooks<Route>())
     /// Which kinds of hooks are registered (``_RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
     @usableFromInline let _hookKinds = Atomic<UInt8>(0)
     /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
     /// their own, as a lookup hashes routes.
-    let preloads = Locked<[Route: Preloaded]>([:])
+    let preloads = _Locked<[Route: Preloaded]>([:])
     /// How many preloads wait (stored under their lock): a navigation with loaders looks
     /// into them only when some do.
     @usableFromInline let _preloadCount = Atomic<Int>(0)
@@ -92,7 +92,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     @usableFromInline let _hasAsyncMappings: Bool
     /// The `async` URL mappings being awaited, which a later navigation cancels under
     /// ``NavigationOptions/Concurrency/latestWins``.
-    let urlResolutions = Locked(URLResolutions())
+    let urlResolutions = _Locked(URLResolutions())
 
     /// Creates a router.
     ///
@@ -232,9 +232,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     @usableFromInline let _statePersistence: _StatePersistence<RouterState<Route>>?
     /// The state read from the store, until ``restore()`` applies it.
-    let savedState = Locked<RouterState<Route>?>(nil)
+    let savedState = _Locked<RouterState<Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
-    let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
+    let startedRestoration = _Locked<Task<PersistenceEvent, Never>?>(nil)
 
     /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
     /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a router
@@ -637,7 +637,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     func snapshots(bufferingPolicy: BufferingPolicy) -> SubjectStream<RouterSnapshot<Route>> {
         // The transform runs under the router's lock for every event, in order, so it can
         // follow the last action even when the buffer drops events.
-        let last = Locked<NavigationAction?>(nil)
+        let last = _Locked<NavigationAction?>(nil)
         return _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { storage in
@@ -682,7 +682,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         sameBase: @escaping @Sendable (RouterState<Route>, RouterState<Route>) -> Bool,
         element: @escaping @Sendable (RouterState<Route>) -> Element
     ) -> SubjectStream<Element> {
-        let last = Locked<RouterState<Route>?>(nil)
+        let last = _Locked<RouterState<Route>?>(nil)
         return _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
             initial: { storage in

@@ -30,7 +30,7 @@ enum _DefaultRoutePath {
     }
 
     /// The route types whose `path` is this default, as learned from their first call.
-    private static let defaultPathTypes = Locked<Set<ObjectIdentifier>>([])
+    private static let defaultPathTypes = _Locked<Set<ObjectIdentifier>>([])
 
     /// Whether `type`'s ``RouteProvider/path`` is known to be the default (it was computed
     /// here for a route of that type): a type declaring `path` never reaches this code.
@@ -51,7 +51,7 @@ enum _DefaultRoutePath {
     }
 
     /// Payload types seen so far, by type: a fact about a type, never about a value.
-    private static let shapes = Locked<[ObjectIdentifier: PayloadShape]>([:])
+    private static let shapes = _Locked<[ObjectIdentifier: PayloadShape]>([:])
 
     /// The shape of `payload`'s type, learned from its first value.
     ///

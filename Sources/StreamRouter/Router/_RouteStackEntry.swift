@@ -126,8 +126,8 @@ enum _EntryPath: Sendable {
 /// A path computed when first read, then kept; entries sharing one share the computation.
 @usableFromInline
 final class _DeferredPath: Sendable {
-    /// Behind `Locked` (a pthread mutex), which Thread Sanitizer sees, unlike `Mutex`'s futex.
-    private let value = Locked<String?>(nil)
+    /// Behind `_Locked` (a pthread mutex), which Thread Sanitizer sees, unlike `Mutex`'s futex.
+    private let value = _Locked<String?>(nil)
 
     @usableFromInline init() {}
 

@@ -42,7 +42,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     private let tabOf: @Sendable (Route) -> Tab?
     let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
-    private let routers: Locked<[Tab: Router<Route>]>
+    private let routers: _Locked<[Tab: Router<Route>]>
     /// The routers of the tabs given at creation, at their tab's position (read without a
     /// lock on every navigation of the selected tab).
     @usableFromInline let _routersByPosition: [Router<Route>]
@@ -51,9 +51,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     @usableFromInline let _selectedPosition: Atomic<Int>
     let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
-    let savedState = Locked<TabRouterState<Tab, Route>?>(nil)
+    let savedState = _Locked<TabRouterState<Tab, Route>?>(nil)
     /// The restoration started at creation through the guards given to the initialiser.
-    let startedRestoration = Locked<Task<PersistenceEvent, Never>?>(nil)
+    let startedRestoration = _Locked<Task<PersistenceEvent, Never>?>(nil)
     /// The guards given to the initialiser: registered on every tab, including the tabs
     /// ``router(for:)`` makes later.
     private let creationGuards: [NavigationGuard<Route>]
@@ -204,7 +204,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         )
         initial.waitingStacks = state.stacks.filter { !unique.contains($0.key) }
         hub = ObservableState(initial)
-        self.routers = Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
+        self.routers = _Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         _routersByPosition = routers
         _selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
         for (position, router) in routers.enumerated() {

@@ -11,7 +11,7 @@ final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = _Locked(State())
     private let arrivals = CurrentValueSubject(0)
 
     /// The number of tasks waiting.

@@ -18,7 +18,7 @@ struct TimedOutput<Element, Failure: Error, Consumer> {
         case done
     }
 
-    private var ready = ElementQueue<Element>()
+    private var ready = _ElementQueue<Element>()
     private var consumer: Consumer?
     private var phase = Phase.open
 

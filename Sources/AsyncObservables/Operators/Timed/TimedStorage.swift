@@ -34,13 +34,13 @@ where
         var timerCancelled = false
     }
 
-    private let machine: Locked<Machine>
-    private let tasks = Locked(Tasks())
+    private let machine: _Locked<Machine>
+    private let tasks = _Locked(Tasks())
     private let clock: C
     private let interval: C.Duration
 
     init(_ machine: Machine, clock: C, interval: C.Duration) {
-        self.machine = Locked(machine)
+        self.machine = _Locked(machine)
         self.clock = clock
         self.interval = interval
     }
