@@ -16,10 +16,10 @@ struct _StreamSubscriber<Event>: Sendable {
 
     /// The subscription's buffer: finished with the publisher.
     @usableFromInline
-    let endpoint: any StreamEndpoint
+    let endpoint: any _StreamEndpoint
 
     @inlinable
-    init(endpoint: any StreamEndpoint, deliver: @escaping @Sendable (Event, inout _PendingWakes) -> Void) {
+    init(endpoint: any _StreamEndpoint, deliver: @escaping @Sendable (Event, inout _PendingWakes) -> Void) {
         self.endpoint = endpoint
         self.deliver = deliver
     }
@@ -27,7 +27,7 @@ struct _StreamSubscriber<Event>: Sendable {
 
 /// The endpoint of a relay (see `ObservableState.relay(to:_:)`): it has no consumer to wake
 /// or finish.
-final class RelayEndpoint: StreamEndpoint {
+final class RelayEndpoint: _StreamEndpoint {
     func wake() {}
     func finish() {}
 }

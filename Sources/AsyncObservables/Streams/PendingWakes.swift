@@ -2,15 +2,15 @@
 /// is released. One wake needs no allocation; more go to an array.
 @usableFromInline
 struct _PendingWakes {
-    private var first: (any StreamEndpoint)?
-    private var rest: [any StreamEndpoint] = []
+    private var first: (any _StreamEndpoint)?
+    private var rest: [any _StreamEndpoint] = []
 
     @usableFromInline
     init() {}
 
     /// Remembers a consumer to wake.
     @usableFromInline
-    mutating func append(_ endpoint: any StreamEndpoint) {
+    mutating func append(_ endpoint: any _StreamEndpoint) {
         if first == nil {
             first = endpoint
         } else {

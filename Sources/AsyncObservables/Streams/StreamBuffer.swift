@@ -19,7 +19,7 @@
 /// Cancelling the consumer ends the subscription at once: the pending `next()` returns
 /// `nil`, the buffer is freed, and later calls return `nil`.
 @usableFromInline
-package final class _StreamBuffer<Element: Sendable>: StreamEndpoint {
+package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
     @usableFromInline
     enum Phase {
         /// Values are accepted.
@@ -203,7 +203,7 @@ package final class _StreamBuffer<Element: Sendable>: StreamEndpoint {
 /// What a publisher holds of a subscription, whatever its element type: a way to wake its
 /// consumer after a delivery and to finish it.
 @usableFromInline
-package protocol StreamEndpoint: AnyObject, Sendable {
+package protocol _StreamEndpoint: AnyObject, Sendable {
     /// Resumes the consumer an earlier delivery handed a value to.
     func wake()
     /// Ends the subscription from the publisher's side.
