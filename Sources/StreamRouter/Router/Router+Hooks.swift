@@ -120,7 +120,9 @@ extension Router {
         var loads: _SmallArray<_EntryLoad>?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
-                try await _runLoaders(pending, newFrom: kinds.firstNewID).loads
+                try await _runLoaders(
+                    for: pending.destinations, showing: pending.to, of: pending.request, newFrom: kinds.firstNewID
+                ).loads
             }
         }
         if kinds.transitions {

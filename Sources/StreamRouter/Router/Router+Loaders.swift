@@ -30,7 +30,7 @@ extension Router {
     public func addLoader(
         named name: String,
         deadline: Duration? = nil,
-        _ load: @escaping @Sendable (Route) async throws -> (any Sendable)?
+        _ load: nonisolated(nonsending) @escaping @Sendable (Route) async throws -> (any Sendable)?
     ) -> NavigationGuardID {
         changeHooks { $0.addLoader(named: name, deadline: deadline, load) }
     }
@@ -122,11 +122,16 @@ extension Router {
         return { start.duration(to: clock.now) }
     }
 
-    /// Runs the loaders for each route `pending` shows (or takes their preloaded values).
+    /// Runs the loaders for each route in `destinations` (or takes their preloaded values).
     /// Inlinable, specialised with the pipeline (run generically, a sixth of a loaded
     /// navigation went to generic metadata lookups). A loader without a deadline is awaited
-    /// right here; deadlines, preloads and failures go out of line.
+    /// right here; deadlines, preloads and failures go out of line. Takes the parts of the
+    /// pending navigation it reads, not a `PendingNavigation` (the fast path makes none:
+    /// building one copied both states for nothing).
     /// - Parameters:
+    ///   - destinations: The routes the navigation shows.
+    ///   - proposed: The state if the navigation commits (where the entries are found).
+    ///   - request: The navigation (rejected here when a loader fails).
     ///   - firstNewID: The id of the first entry the navigation's operation made.
     ///   - given: The loaders, when the caller read them with the turn (`nil`: read here).
     ///   - publishing: Whether each route's values are published here; `false` returns
@@ -138,34 +143,39 @@ extension Router {
     ///   left to publish.
     @inlinable
     nonisolated(nonsending) func _runLoaders(
-        _ pending: PendingNavigation<Route>, newFrom firstNewID: UInt64,
-        given: _LoaderSnapshot<Route>? = nil, publishing: Bool = true, marking: Bool = false
+        for destinations: [Route], showing proposed: RouterState<Route>, of request: NavigationRequest<Route>,
+        newFrom firstNewID: UInt64, given: _LoaderSnapshot<Route>? = nil, publishing: Bool = true,
+        marking: Bool = false
     ) async throws(NavigationError) -> (loads: _SmallArray<_EntryLoad>, events: _SmallArray<_LoadEvent<Route>>) {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
         var byEntry = _SmallArray<_EntryLoad>()
         var events = _SmallArray<_LoadEvent<Route>>()
         guard let snapshot = given ?? _storage.read({ $0.loaders }) else { return (byEntry, events) }
-        for route in pending.destinations {
+        let loaders = snapshot.loaders
+        let awaitsInLine = snapshot.defaultDeadline == nil
+        for route in destinations {
             var values = _SmallArray<_LoadedValue>()
             if _preloadCount.load(ordering: .acquiring) > 0, let preloaded = _takePreload(of: route) {
                 values = preloaded
             } else {
-                for loader in snapshot.loaders {
+                for index in loaders.indices {
                     let value: (any Sendable)?
                     do throws(NavigationError) {
-                        if loader.deadline == nil, snapshot.defaultDeadline == nil {
+                        if awaitsInLine, loaders[index].deadline == nil {
                             // Awaited right here under the untyped mark, its error passed as
                             // it is (through a helper and the typed mark, which wraps it in a
                             // `Result`, the loader row measured 0.61x -> 0.58x).
+                            let load = loaders[index].load
                             do {
                                 value =
                                     marking
-                                    ? try await _markingHook { try await loader.load(route) }
-                                    : try await loader.load(route)
+                                    ? try await _markingHook { try await load(route) }
+                                    : try await load(route)
                             } catch {
-                                throw _failure(of: loader, error)
+                                throw _failure(of: loaders[index], error)
                             }
                         } else {
+                            let loader = loaders[index]
                             value =
                                 marking
                                 ? try await _markingHooks { () async throws(NavigationError) in
@@ -174,24 +184,25 @@ extension Router {
                         }
                     } catch {
                         // The earlier routes' loads are announced before the failure.
-                        _announce(events, of: pending.request)
-                        throw _reject(pending.request, error)
+                        _announce(events, of: request)
+                        throw _reject(request, error)
                     }
-                    if let value {
-                        values.append(_LoadedValue(loader: loader.name, value: value))
+                    if let value = consume value {
+                        values.append(_LoadedValue(loader: loaders[index].name, value: value))
                     }
                 }
             }
-            guard !values.isEmpty else { continue }
-            for value in values {
+            guard let first = values._first else { continue }
+            events.append(_LoadEvent(loader: first.loader, route: route))
+            for value in values._others {
                 events.append(_LoadEvent(loader: value.loader, route: route))
             }
             if publishing {
-                _announce(events, of: pending.request)
+                _announce(events, of: request)
                 events = _SmallArray()
             }
             // Each route's values go to the topmost entry the navigation made for it.
-            let entry = pending.to._firstDisplayedEntry(from: firstNewID) { entry in
+            let entry = proposed._firstDisplayedEntry(from: firstNewID) { entry in
                 entry.route == route && !byEntry.contains { $0.entryID == entry.id }
             }
             if let entry {

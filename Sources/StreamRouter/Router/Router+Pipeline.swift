@@ -94,9 +94,9 @@ extension Router {
             if runsLoaders, !needsHooks, options.concurrency == .queue {
                 // Loaders alone, queued: run here, specialised (see `_runLoaders`).
                 ranHooks = true
-                let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
                 let loads = try await _runLoaders(
-                    pending, newFrom: firstNewID, given: loadersAtTurn, publishing: false, marking: true)
+                    for: destinations, showing: proposed, of: current, newFrom: firstNewID, given: loadersAtTurn,
+                    publishing: false, marking: true)
                 loaded = loads.loads
                 loadEvents = loads.events
             } else if needsHooks || runsLoaders {

@@ -37,7 +37,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
         @usableFromInline let name: String
         /// The loader's own deadline; `nil` for the router's default.
         @usableFromInline let deadline: Duration?
-        @usableFromInline let load: @Sendable (Route) async throws -> (any Sendable)?
+        @usableFromInline let load: nonisolated(nonsending) @Sendable (Route) async throws -> (any Sendable)?
     }
 
     private(set) var loaders: [Loader] = []
@@ -58,7 +58,8 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     mutating func addLoader(
-        named name: String, deadline: Duration?, _ load: @escaping @Sendable (Route) async throws -> (any Sendable)?
+        named name: String, deadline: Duration?,
+        _ load: nonisolated(nonsending) @escaping @Sendable (Route) async throws -> (any Sendable)?
     ) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
         nextGuardID &+= 1
