@@ -175,17 +175,12 @@ extension Router {
                                 throw _failure(of: loaders[index], error)
                             }
                         } else {
-                            let loader = loaders[index]
-                            value =
-                                marking
-                                ? try await _markingHooks { () async throws(NavigationError) in
-                                    try await _runWithinDeadline(loader, for: route, snapshot)
-                                } : try await _runWithinDeadline(loader, for: route, snapshot)
+                            value = try await _runWithinDeadline(
+                                loaders[index], for: route, snapshot, marking: marking)
                         }
                     } catch {
                         // The earlier routes' loads are announced before the failure.
-                        _announce(events, of: request)
-                        throw _reject(request, error)
+                        throw _rejectLoad(request, error, announcing: events)
                     }
                     if let value = consume value {
                         values.append(_LoadedValue(loader: loaders[index].name, value: value))
@@ -198,7 +193,7 @@ extension Router {
                 events.append(_LoadEvent(loader: value.loader, route: route))
             }
             if publishing {
-                _announce(events, of: request)
+                _announceOutOfLine(events, of: request)
                 events = _SmallArray()
             }
             // Each route's values go to the topmost entry the navigation made for it.
@@ -231,12 +226,36 @@ extension Router {
         error is CancellationError && Task.isCancelled ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
     }
 
-    /// Runs one loader for one route, within its deadline.
+    /// Announces `events`, then rejects `request` for `error` (a loader's failure), out of
+    /// line: the loaders' fast path keeps the failure's code out of its async frame.
+    /// - Returns: The error to throw.
+    @usableFromInline
+    func _rejectLoad(
+        _ request: NavigationRequest<Route>, _ error: NavigationError, announcing events: _SmallArray<_LoadEvent<Route>>
+    ) -> NavigationError {
+        _announce(events, of: request)
+        return _reject(request, error)
+    }
+
+    /// ``_announce(_:of:)`` out of line (the hooks' path, which publishes each route's loads
+    /// as they come), so that the fast path's async frame holds none of its state.
+    @usableFromInline
+    func _announceOutOfLine(_ events: _SmallArray<_LoadEvent<Route>>, of request: NavigationRequest<Route>) {
+        _announce(events, of: request)
+    }
+
+    /// Runs one loader for one route, within its deadline, marked when `marking` (out of
+    /// line: the fast path's async frame holds none of this).
     /// - Throws: Why the navigation fails (not yet rejected).
     @usableFromInline
-    func _runWithinDeadline(
-        _ loader: _RouterHooks<Route>.Loader, for route: Route, _ snapshot: _LoaderSnapshot<Route>
+    nonisolated(nonsending) func _runWithinDeadline(
+        _ loader: _RouterHooks<Route>.Loader, for route: Route, _ snapshot: _LoaderSnapshot<Route>, marking: Bool
     ) async throws(NavigationError) -> (any Sendable)? {
+        guard !marking else {
+            return try await _markingHooks { () async throws(NavigationError) in
+                try await _runWithinDeadline(loader, for: route, snapshot, marking: false)
+            }
+        }
         let answer: LoaderAnswer
         do {
             answer = try await Self.answer(of: loader, for: route, snapshot.defaultDeadline, snapshot.clock)
