@@ -150,7 +150,7 @@ extension Router {
         // Mirrored in the storage by `changeHooks`: read with the pipeline's own lock.
         var byEntry = _SmallArray<_EntryLoad>()
         var events = _SmallArray<_LoadEvent<Route>>()
-        guard let snapshot = given ?? _storage.read({ $0.loaders }) else { return (byEntry, events) }
+        guard let snapshot = given ?? _readLoaders() else { return (byEntry, events) }
         let loaders = snapshot.loaders
         let awaitsInLine = snapshot.defaultDeadline == nil
         for route in destinations {
@@ -226,10 +226,16 @@ extension Router {
         error is CancellationError && Task.isCancelled ? .taskCancelled : .loadFailed(name: loader.name, reason: error)
     }
 
+    /// The loaders registered now (`nil` for none), out of line.
+    @usableFromInline @inline(never)
+    func _readLoaders() -> _LoaderSnapshot<Route>? {
+        _storage.read { $0.loaders }
+    }
+
     /// Announces `events`, then rejects `request` for `error` (a loader's failure), out of
     /// line: the loaders' fast path keeps the failure's code out of its async frame.
     /// - Returns: The error to throw.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func _rejectLoad(
         _ request: NavigationRequest<Route>, _ error: NavigationError, announcing events: _SmallArray<_LoadEvent<Route>>
     ) -> NavigationError {
@@ -239,7 +245,7 @@ extension Router {
 
     /// ``_announce(_:of:)`` out of line (the hooks' path, which publishes each route's loads
     /// as they come), so that the fast path's async frame holds none of its state.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func _announceOutOfLine(_ events: _SmallArray<_LoadEvent<Route>>, of request: NavigationRequest<Route>) {
         _announce(events, of: request)
     }
