@@ -243,4 +243,31 @@ import Testing
         try await router.navigate(to: .a)
         #expect(router.loaded(Int.self, for: .a) == nil)
     }
+
+    /// The loader parameter is `nonisolated(nonsending)`: a plain closure runs where the
+    /// navigation runs, and a closure isolated to an actor is still accepted and runs on
+    /// that actor (it reads the actor's state synchronously).
+    @Test func aLoaderIsolatedToAnActorRunsThere() async throws {
+        let router = Router<Route>()
+        router.addLoader(named: "actor") { @LoaderTestActor route in
+            guard route == .a else { return nil }
+            LoaderTestActor.loads += 1
+            return LoaderTestActor.loads
+        }
+        try await router.navigate(to: .a)
+        #expect(router.loaded(Int.self, for: .a) == 1)
+        #expect(await LoaderTestActor.run { LoaderTestActor.loads } == 1)
+    }
+}
+
+/// The actor ``LoaderTests/aLoaderIsolatedToAnActorRunsThere()`` isolates its loader to.
+@globalActor actor LoaderTestActor {
+    static let shared = LoaderTestActor()
+    /// How many loads ran on the actor.
+    @LoaderTestActor static var loads = 0
+
+    /// Runs `body` on the actor.
+    static func run<T: Sendable>(_ body: @LoaderTestActor () -> T) async -> T {
+        await body()
+    }
 }

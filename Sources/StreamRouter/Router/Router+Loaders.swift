@@ -20,6 +20,12 @@ extension Router {
     /// is published as ``RouterEvent/loaded(_:loader:route:)``. Under
     /// ``NavigationOptions/Concurrency/latestWins`` a later navigation cancels the loaders
     /// running (they see the cancellation of the task they run in).
+    ///
+    /// > Note: `load` is `nonisolated(nonsending)`: it runs where the navigation runs, which
+    /// > is the global concurrent executor (``navigate(to:)-(Route)`` and the other
+    /// > navigation methods are not isolated to any actor), so it hops to no executor of its
+    /// > own. A closure isolated to an actor (`{ @MainActor route in ... }`) still runs on
+    /// > that actor. With a deadline, it runs in a child task, as guards do.
     /// - Parameters:
     ///   - name: Names the loader in errors and events.
     ///   - deadline: How long it may take for one route, on ``guardClock``; `nil` (the
