@@ -188,14 +188,13 @@ extension Router {
                         // The earlier routes' loads are announced before the failure.
                         throw _rejectLoad(request, error, announcing: events)
                     }
-                    if let value = consume value {
+                    if let value {
                         values.append(_LoadedValue(loader: loaders[index].name, value: value))
                     }
                 }
             }
-            guard let first = values._first else { continue }
-            events.append(_LoadEvent(loader: first.loader, route: route))
-            for value in values._others {
+            guard !values.isEmpty else { continue }
+            for value in values {
                 events.append(_LoadEvent(loader: value.loader, route: route))
             }
             if publishing {
