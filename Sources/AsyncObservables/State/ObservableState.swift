@@ -47,6 +47,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
     /// relay can skip a publisher nobody subscribes to without taking its lock.
     private let subscriptionCount = Atomic<Int>(0)
+    /// Whether a subscriber (a subscription or a relay) was ever registered: a publisher
+    /// made and dropped unobserved (a router created for one link) has nothing to finish, and
+    /// its `deinit` then skips the registry, whose generic code looks up type metadata.
+    private let everRegistered = Atomic<Bool>(false)
     /// The subscription buffers made by this publisher and not yet deallocated.
     @usableFromInline let _census = _BufferCensus()
 
@@ -56,7 +60,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     deinit {
-        finish()
+        if everRegistered.load(ordering: .acquiring) {
+            finish()
+        }
     }
 
     /// The current state.
@@ -157,6 +163,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         let isRegistered = _storage.withLock { storage in
             guard let id = storage.subscribers.add(subscriber) else { return false }
             subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
+            everRegistered.store(true, ordering: .releasing)
             for element in initial(storage.state) {
                 _ = buffer.enqueue(element)  // nobody waits on a new buffer: nothing to wake
             }
@@ -217,7 +224,11 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
                 body(event, &state, isObserved, publish)
             }
         }
-        _storage.withLock { _ = $0.subscribers.add(subscriber) }
+        _storage.withLock { storage in
+            if storage.subscribers.add(subscriber) != nil {
+                everRegistered.store(true, ordering: .releasing)
+            }
+        }
     }
 
     /// Whether any subscription is live, read without the lock.

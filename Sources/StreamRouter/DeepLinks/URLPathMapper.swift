@@ -22,10 +22,10 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         @usableFromInline var routes: [_URLRouteClosure<Route>] = []
         /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
-        @usableFromInline var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
+        @usableFromInline var stacks = [Int: @Sendable (MatchedURL) throws -> [Route]]()
         /// The closures of the mappings made with an `async` closure, by the mapping's number
         /// (empty for a group with none).
-        @usableFromInline var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
+        @usableFromInline var asyncRoutes = [Int: @Sendable (MatchedURL) async throws -> Route]()
         @usableFromInline var patternErrors: [URLPatternError] = []
 
         @inlinable init() {}

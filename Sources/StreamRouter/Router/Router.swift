@@ -68,7 +68,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     @usableFromInline let _hookKinds = Atomic<UInt8>(0)
     /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
     /// their own, as a lookup hashes routes.
-    let preloads = _Locked<[Route: Preloaded]>([:])
+    let preloads = _Locked([Route: Preloaded]())
     /// How many preloads wait (stored under their lock): a navigation with loaders looks
     /// into them only when some do.
     @usableFromInline let _preloadCount = Atomic<Int>(0)

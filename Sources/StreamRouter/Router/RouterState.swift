@@ -96,7 +96,10 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   - stack: The base stack's routes, bottom first.
     ///   - modal: A route presented as a sheet over it, with an empty stack.
     public init(stack: [Route] = [], modal: Route? = nil) {
-        self.init(stack: stack, presentations: modal.map { [Presentation($0)] } ?? [])
+        self.init(pushing: stack)
+        if let modal {
+            presentations = [Presentation(modal)]
+        }
     }
 
     /// Creates a state.
@@ -104,11 +107,18 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     ///   - stack: The base stack's routes, bottom first.
     ///   - presentations: The presentations over it, bottom first.
     public init(stack: [Route], presentations: [Presentation<Route>]) {
-        for route in stack {
-            _push(route)
-        }
+        self.init(pushing: stack)
         if !presentations.isEmpty {  // none: the levels are already empty
             self.presentations = presentations
+        }
+    }
+
+    /// The base stack `stack`, nothing presented. Walks the stack by index, and the
+    /// initialisers above build no empty array of presentations: a router's creation runs
+    /// them unspecialised, where each generic value made looks up its type's metadata.
+    init(pushing stack: [Route]) {
+        for index in stack.indices {
+            _push(stack[index])
         }
     }
 
@@ -338,9 +348,12 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     @usableFromInline
     func _limited(to limit: Int) -> RouterState {
         let limit = max(limit, 1)
+        // Presentations read only when there are some (an empty state, a new router's, builds
+        // no empty stack of levels).
         guard
-            count > limit || _levels.count > limit
-                || (_levels.count > 0 && _presentedLevels.contains(where: { $0.stack.count > limit }))
+            count > limit
+                || (_hasPresentations
+                    && (_levels.count > limit || _presentedLevels.contains(where: { $0.stack.count > limit })))
         else { return self }
         return _renewed(keepingTop: limit)
     }

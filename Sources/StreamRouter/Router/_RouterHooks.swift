@@ -28,7 +28,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
         let perform: TransitionHandler
     }
 
-    private(set) var transitions: [String: Transition] = [:]
+    private(set) var transitions = [String: Transition]()
 
     /// One registered loader.
     @usableFromInline
