@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counts runtime calls per operation of one Benchmarks row's side, exactly: executor switches,
-# task allocations, task-local binds, retains, releases, mallocs and mutex locks. Timing on a
+# task allocations, task-local binds, retains, releases, generic and tuple metadata lookups
+# (what unspecialised code pays per generic value it makes), mallocs and mutex locks. Timing on a
 # shared host moves a side up to 1.5x between runs; these counts do not move at all, so they
 # tell whether a change removed work (then confirm with the Benchmarks executable's ratios).
 #
@@ -39,6 +40,8 @@ events=(
     "$(probe "$runtime/libswift_Concurrency.so" swift_task_localValuePush)"
     "$(probe "$runtime/libswiftCore.so" swift_retain)"
     "$(probe "$runtime/libswiftCore.so" swift_release)"
+    "$(probe "$runtime/libswiftCore.so" swift_getGenericMetadata)"
+    "$(probe "$runtime/libswiftCore.so" swift_getTupleTypeMetadata)"
     "$(probe "$libc" malloc)"
     "$(probe "$libc" pthread_mutex_lock)"
 )
