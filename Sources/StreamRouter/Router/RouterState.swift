@@ -117,7 +117,7 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// initialisers above build no empty array of presentations: a router's creation runs
     /// them unspecialised, where each generic value made looks up its type's metadata.
     init(pushing stack: [Route]) {
-        for index in stack.indices {
+        for index in 0..<stack.count {  // not `indices`: generic there, it looks up a tuple type
             _push(stack[index])
         }
     }
