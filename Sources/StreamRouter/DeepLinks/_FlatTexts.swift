@@ -55,18 +55,19 @@ struct _FlatTexts: Sendable {
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    /// The first text of `indices`, in order, for which `body` gives a value, and that value.
-    func first<Value>(
-        in indices: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Value?
-    ) -> (index: Int, value: Value)? {
+    /// The first index of `indices`, in order, whose text satisfies `predicate`.
+    func firstIndex(in indices: Range<Int>, where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
-            for index in indices {
-                let start = index == 0 ? 0 : ends[index - 1]
-                if let value = body(UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])) {
-                    return (index, value)
+            ends.withUnsafeBufferPointer { ends in
+                var start = indices.lowerBound == 0 ? 0 : ends[indices.lowerBound - 1]
+                for index in indices {
+                    defer { start = ends[index] }
+                    if predicate(UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])) {
+                        return index
+                    }
                 }
+                return nil
             }
-            return nil
         }
     }
 

@@ -118,12 +118,15 @@ final class _URLLookup: Sendable {
     }
 
     /// The first of the group's mappings (numbered from 0 in the group) whose pattern
-    /// matches `segments`, scanning the patterns in declaration order.
+    /// matches `segments`, scanning the patterns in declaration order; only the one that
+    /// matches makes its captures.
     private func scan(group position: Int, _ segments: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
         let first = firstMappings[position]
         let end = position + 1 < firstMappings.count ? firstMappings[position + 1] : patterns.count
-        let found = patterns.first(in: first..<end) { _URLPattern.captures(matching: $0, segments) }
-        return found.map { ($0.index - first, $0.value) }
+        guard let found = patterns.firstIndex(in: first..<end, where: { _URLPattern.matches($0, segments) }),
+            let values = patterns.withBytes(at: found, { _URLPattern.captures(matching: $0, segments) })
+        else { return nil }
+        return (found - first, values)
     }
 
     /// The parameter names of mapping `mapping` of the flat list, in its pattern's order.

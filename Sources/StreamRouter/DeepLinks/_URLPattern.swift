@@ -228,10 +228,26 @@ struct _URLPattern: Sendable {
     /// would answer for this pattern alone, without compiling it.
     static func captures(matching bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments) -> SegmentCaptures? {
         var captures = SegmentCaptures()
+        let matched = walk(bytes, path) { captures.append(String(decoding: $0, as: UTF8.self)) }
+        return matched ? captures : nil
+    }
+
+    /// Whether a valid pattern's `bytes` match the decoded segments `path`: what
+    /// ``captures(matching:_:)`` answers non-`nil` for, without making the captures (a scan
+    /// of a group tries every pattern before the one that matches).
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments) -> Bool {
+        walk(bytes, path) { _ in }
+    }
+
+    /// Walks a valid pattern's `bytes` over the decoded segments `path`, handing `capture`
+    /// each parameter's bytes in order; whether the whole path matched.
+    private static func walk(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ path: PathSegments, capture: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         var segments = PathBytes.SegmentRanges(bytes)
         var part = 0
         while let range = segments.next() {
-            guard part < path.count else { return nil }
+            guard part < path.count else { return false }
             let segment = path.segment(part)
             part += 1
             if range.count == 1, bytes[range.lowerBound] == UInt8(ascii: "*") {
@@ -239,23 +255,23 @@ struct _URLPattern: Sendable {
             }
             if bytes[range.lowerBound] == UInt8(ascii: "{"), bytes[range.upperBound - 1] == UInt8(ascii: "}") {
                 // `{name}` (a valid pattern's segment holds one parameter).
-                captures.append(String(decoding: segment, as: UTF8.self))
+                capture(segment)
             } else if !equal(UnsafeBufferPointer(rebasing: bytes[range]), segment) {
                 // A literal that differs, or a partial segment (a literal never equals one:
                 // the segment would hold its braces).
                 guard let parameter = partialCapture(UnsafeBufferPointer(rebasing: bytes[range]), segment) else {
-                    return nil
+                    return false
                 }
-                captures.append(String(decoding: parameter, as: UTF8.self))
+                capture(parameter)
             } else if bytes[range].contains(UInt8(ascii: "{")) {
                 // The segment is the partial segment's own text, `@{handle}`: `handle` = `{handle}`.
                 guard let parameter = partialCapture(UnsafeBufferPointer(rebasing: bytes[range]), segment) else {
-                    return nil
+                    return false
                 }
-                captures.append(String(decoding: parameter, as: UTF8.self))
+                capture(parameter)
             }
         }
-        return part == path.count ? captures : nil
+        return part == path.count
     }
 
     /// What the partial segment `pattern` (a valid one's bytes: `@{name}`, `{name}.json`)
