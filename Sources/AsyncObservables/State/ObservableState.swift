@@ -36,7 +36,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         @usableFromInline var state: State
         @usableFromInline var subscribers = _SubscriberRegistry<Event>()
 
-        @usableFromInline
+        /// Inlined into the publisher's `init`, which has looked up this type's metadata already
+        /// (unspecialised, a separate function looked it up again).
+        @usableFromInline @inline(__always)
         init(state: State) {
             self.state = state
         }

@@ -39,9 +39,13 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let _collected = Mutex(_Collected())
+    @usableFromInline let _collected: Mutex<_Collected>
 
-    @inlinable init() {}
+    /// Made in the inlinable body, not as the property's initial value: that is a function of
+    /// its own, unspecialised, which looked up two types' metadata per group.
+    @inlinable init() {
+        _collected = Mutex(_Collected())
+    }
 
     /// Maps a path pattern to a fixed route.
     ///

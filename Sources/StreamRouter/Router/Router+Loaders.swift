@@ -89,12 +89,12 @@ extension Router {
             }
         }
         let preloaded = Preloaded(values: values, age: Self.age(on: snapshot.clock), lifetime: lifetime)
-        let stale = preloads.withLock { preloads in
+        let stale = hooks.withLock { hooks in
             // Preloads no navigation took are dropped once stale.
-            let stale = preloads.filter { $0.value.age() >= $0.value.lifetime }
-            for route in stale.keys { preloads.removeValue(forKey: route) }
-            preloads[route] = preloaded
-            _preloadCount.store(preloads.count, ordering: .releasing)
+            let stale = hooks.preloads.filter { $0.value.age() >= $0.value.lifetime }
+            for route in stale.keys { hooks.preloads.removeValue(forKey: route) }
+            hooks.preloads[route] = preloaded
+            _preloadCount.store(hooks.preloads.count, ordering: .releasing)
             return stale
         }
         // Released here, after the lock: a value's deinit is the app's code.
@@ -286,9 +286,9 @@ extension Router {
     @usableFromInline
     func _takePreload(of route: Route) -> _SmallArray<_LoadedValue>? {
         guard
-            let preloaded = preloads.withLock({ preloads in
-                defer { _preloadCount.store(preloads.count, ordering: .releasing) }
-                return preloads.removeValue(forKey: route)
+            let preloaded = hooks.withLock({ hooks in
+                defer { _preloadCount.store(hooks.preloads.count, ordering: .releasing) }
+                return hooks.preloads.removeValue(forKey: route)
             })
         else { return nil }
         return preloaded.age() < preloaded.lifetime ? preloaded.values : nil

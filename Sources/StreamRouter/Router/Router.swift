@@ -66,11 +66,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Which kinds of hooks are registered (``_RouterHooks/kinds``), stored under the hooks'
     /// lock at every change: a navigation reads it without taking that lock.
     @usableFromInline let _hookKinds = Atomic<UInt8>(0)
-    /// The values of ``preload(_:for:)`` waiting for a navigation, by route: behind a lock of
-    /// their own, as a lookup hashes routes.
-    let preloads = _Locked([Route: Preloaded]())
-    /// How many preloads wait (stored under their lock): a navigation with loaders looks
-    /// into them only when some do.
+    /// How many preloads wait (``_RouterHooks/preloads``, stored under the hooks' lock): a
+    /// navigation with loaders looks into them only when some do.
     @usableFromInline let _preloadCount = Atomic<Int>(0)
     /// How many tasks run this router's hooks marked now (see ``_isRunningHook``).
     @usableFromInline let _hooksRunning = Atomic<Int>(0)
@@ -202,7 +199,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         if restoring == .atCreation {
             startRestoring(saved)
         } else {
-            savedState.withLock { $0 = saved }
+            hooks.withLock { $0.savedState = saved }
         }
     }
 
@@ -231,10 +228,6 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     static var stateVersion: Int { 1 }
 
     @usableFromInline let _statePersistence: _StatePersistence<RouterState<Route>>?
-    /// The state read from the store, until ``restore()`` applies it.
-    let savedState = _Locked<RouterState<Route>?>(nil)
-    /// The restoration started at creation through the guards given to the initialiser.
-    let startedRestoration = _Locked<Task<PersistenceEvent, Never>?>(nil)
 
     /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
     /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a router
@@ -568,9 +561,10 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     func changeHooks<T>(_ body: (inout _RouterHooks<Route>) -> T) -> T {
         let (result, replaced) = hooks.withLock { hooks in
             let result = body(&hooks)
-            _hookKinds.store(hooks.kinds, ordering: .releasing)
+            let kinds = hooks.kinds
+            _hookKinds.store(kinds, ordering: .releasing)
             let loaders =
-                hooks.loaders.isEmpty
+                kinds & _HookKinds.loaders == 0
                 ? nil
                 : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
             let replaced = _storage.update { storage, _ in
