@@ -56,8 +56,8 @@ extension Router {
         let (state, values) = _storage.read { ($0.state, $0.loadedValues) }
         guard !values.isEmpty else { return nil }
         var value: Value?
-        _ = state._firstDisplayedEntry { entry in
-            guard entry.route == route, let loaded = values.values(of: entry.id) else { return false }
+        _ = state._firstDisplayedEntryID { entryRoute, id in
+            guard entryRoute == route, let loaded = values.values(of: id) else { return false }
             value = loaded.lazy.compactMap { $0.value as? Value }.first
             return value != nil
         }
@@ -202,11 +202,11 @@ extension Router {
                 events = _SmallArray()
             }
             // Each route's values go to the topmost entry the navigation made for it.
-            let entry = proposed._firstDisplayedEntry(from: firstNewID) { entry in
-                entry.route == route && !byEntry.contains { $0.entryID == entry.id }
+            let entryID = proposed._firstDisplayedEntryID(from: firstNewID) { entryRoute, id in
+                entryRoute == route && (byEntry.isEmpty || !byEntry.contains { $0.entryID == id })
             }
-            if let entry {
-                byEntry.append(_EntryLoad(entryID: entry.id, values: values))
+            if let entryID {
+                byEntry.append(_EntryLoad(entryID: entryID, values: values))
             }
         }
         return (byEntry, events)
