@@ -39,7 +39,8 @@ struct Options: Sendable {
           --quick          5 repetitions of ~30 ms per side (whole run under a minute)
           --filter NAME    only the scenarios whose name contains NAME:
                            \(Scenarios.names.joined(separator: ", ")),
-                           or else the cases whose "scenario/case" name contains it
+                           or else the cases whose "scenario/case" name contains it;
+                           NAME|OTHER selects either (both scenarios, or both cases; run in the usual order)
           --json FILE      also write every figure to FILE as JSON
           --repetitions N  interleaved repetitions per comparison (default 9, quick 5, minimum 5)
           --profile SIDE   run only the library or the baseline side (for perf or callgrind)
@@ -119,7 +120,8 @@ struct Options: Sendable {
     /// Whether the scenario named `name` runs.
     func includes(_ name: String) -> Bool {
         guard let filter, !filter.isEmpty else { return true }
-        return name.lowercased().contains(filter.lowercased())
+        // `A|B`: either.
+        return filter.lowercased().split(separator: "|").contains { name.lowercased().contains($0) }
     }
 }
 
