@@ -16,18 +16,12 @@ extension RouterState {
     /// The displayed routes, bottom first: the base stack, then each presentation's route and
     /// stack.
     var displayedRoutes: [Route] {
-        var routes = _entries.bottomFirst.map(\.route)
-        guard !_levels.isEmpty else { return routes }
-        for level in _presentedLevels {
-            routes.append(level.entry.route)
-            routes.append(contentsOf: level.stack.bottomFirst.map(\.route))
-        }
-        return routes
+        _entries.bottomFirst.map(\.route)
     }
 
     /// The topmost displayed route: the top of the topmost presentation's stack, else that
     /// presentation's route, else the top of the base stack; `nil` when nothing is shown.
     var displayedTop: Route? {
-        _topStack.last?.route ?? _levels.last?.entry.route ?? _entries.last?.route
+        _entries.last?.route
     }
 }

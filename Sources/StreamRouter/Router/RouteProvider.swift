@@ -39,26 +39,9 @@ public protocol RouteProvider: Hashable, Codable, Sendable {
     /// `/products/a%20b`), and any other type `/<its description>`. Override it for stable,
     /// readable paths; return an absolute path without `.` or `..` segments.
     ///
-    /// A router reads it at most once per stack entry, when the entry is pushed (and once
-    /// more to check a restored state), never again for guards, events or
-    /// ``Router/openURL(_:)``; an entry made of the same route as the entry it replaces or is
-    /// pushed onto (the link on top opened again, a route replacing itself) takes that
-    /// entry's path and reads nothing. For a type holding no references (integers, enums,
-    /// floating-point values: a trivial type) "the same route" means the same bytes; other
-    /// types read it for each entry. So `path` must depend on the route's value only.
-    ///
-    /// The default reflects over the route (one `Mirror`; payloads of `Int`s and `String`s
-    /// are read without another), which on Linux costs more than the rest of a navigation.
-    /// So a router computes a default path only when something reads it (a path, a
-    /// ``NavigationAction``'s paths, ``Router/paths``, a route-scoped subscriber, a model, a
-    /// saved state's check), once per entry; the first route of a type, which tells the router that the
-    /// type keeps the default, is the exception. Then a navigation that changes the stack
-    /// publishes an action without comparing the paths, which may turn out equal (a route
-    /// replaced by an equal one of a type holding references): ``Router/paths`` skips those.
-    /// The `open-url` benchmark (`swift run -c release StreamRouterBenchmarks --filter
-    /// open-url`) opens URLs onto new routes with the default path as fast as with an
-    /// explicit one when no one reads their paths. As ``Router/paths`` reads them while the
-    /// router publishes, a payload's `description` must not call the router.
+    /// A router reads it once per stack entry, when the entry is made (and once more to
+    /// check a restored state), never again for guards, events or ``Router/openURL(_:)``. So
+    /// `path` must depend on the route's value only.
     var path: String { get }
 
     /// What an app shows and logs for this route: a title (navigation bars, breadcrumbs,

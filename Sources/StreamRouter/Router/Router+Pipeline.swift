@@ -180,17 +180,10 @@ extension Router {
                 ? _SmallArray() : Self._keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
-            // A path not computed yet counts as changed (no route code runs under the lock),
-            // as does a stack change that leaves the displayed path as it was (a sheet
-            // dismissed as a route with its path is pushed): both publish an action, maybe
-            // with equal paths (`paths` skips it).
-            let stackChanged = proposed._hasSamePath(as: previous) != true
-            let presentationsChanged = !proposed._presentationsAreIdentical(to: previous)
-            if stackChanged
-                || (presentationsChanged && proposed._hasSamePath(as: previous, includingModal: true) != true)
-            {
-                // The paths are joined when read: building them here would cost O(stack). Both
-                // closures capture one object, which is then their context: one allocation.
+            // Compared from the top down to what both trees share: O(what changed). Runs no
+            // route code (the paths were computed when the entries were made).
+            if !proposed._hasSameDisplayedPath(as: previous) {
+                // The paths are joined when read: building them here would cost O(tree).
                 let states = _CommittedStates(previous: previous, proposed: proposed)
                 action = NavigationAction(
                     currentPath: { states.proposed.displayedPath }, previousPath: { states.previous.displayedPath },

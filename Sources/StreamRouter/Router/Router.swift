@@ -596,11 +596,10 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// ``Navigator/actions`` publishes them: navigations and replacements are `.push`,
     /// moves back `.back`. The displayed path (``RouterState/displayedPath``) is the
     /// stack's path followed by the presented modal's, so presenting a modal is a `.push`
-    /// one level deeper and dismissing it a `.back` (see ``Router``). A navigation that
-    /// changes neither publishes nothing; one that changes the stack but leaves the
-    /// displayed path as it was (a modal dismissed as a route with the same path is pushed,
-    /// or a route with the default path, not computed yet, replaced by one with the same
-    /// path: see ``RouteProvider/path``) publishes an action whose paths are equal.
+    /// one level deeper and dismissing it a `.back` (see ``Router``). An action's two paths
+    /// always differ: a navigation that leaves the displayed path as it was (a route
+    /// replaced by an equal one, or a modal dismissed as a route with the same path is
+    /// pushed) publishes none.
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }
@@ -620,8 +619,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
             initial: { [$0.state.displayedPath] },
             transform: { event in
                 guard case .completed(_, _, let action?) = event else { return nil }
-                let path = action.currentPath
-                return path == action.previousPath ? nil : path
+                return action.currentPath
             }
         )
     }

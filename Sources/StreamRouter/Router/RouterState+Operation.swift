@@ -1,7 +1,7 @@
 extension RouterState {
     /// Applies `operation`: the only place a ``NavigationOperation`` changes a state. The
-    /// router runs it on a copy, outside its lock, shows guards the result, and installs
-    /// that copy when the navigation commits.
+    /// router runs it on a copy, outside its lock (it runs route code: `path`, `transition`,
+    /// `==`), shows guards the result, and installs that copy when the navigation commits.
     ///
     /// Pushes and pops act on the current level: the topmost presentation's stack while one
     /// is shown, else the base stack.
@@ -18,23 +18,26 @@ extension RouterState {
             _show(routes, limit: limit)
             return routes
         case .back(let count):
-            _removeLastOnCurrentLevel(count)
+            _pop(Swift.min(Swift.max(count, 0), _entries.last?.position ?? 0))
         case .backTo(let route):
-            _back(to: route)
+            // The topmost entry holding `route`: popped to, or, for a presented one, its stack.
+            if let distance = _entries.topDown.enumerated().first(where: { $0.element.route == route })?.offset {
+                _pop(distance)
+            }
         case .toRoot:
-            _dismissAllPresentations()
-            _removeAll()
+            _entries = _PersistentStack()
         case .replace(let routes):
-            _dismissAllPresentations()
-            _removeAll()
+            _entries = _PersistentStack()
             _show(routes, limit: limit)
             return routes
         case .dismiss:
-            _dismissTopPresentation()
+            if let distance = _entries.topDown.enumerated().first(where: { $0.element.isPresented })?.offset {
+                _pop(distance + 1)
+            }
         case .dismissAll:
             _dismissAllPresentations()
         case .restore(let saved):
-            // Fresh entries: the saved state's are not this router's (their paths are).
+            // Fresh entries: the saved state's are not this router's.
             self = saved._renewed(keepingTop: limit)
             return saved.stack + saved.presentations.flatMap { [$0.route] + $0.stack }
         }
@@ -43,17 +46,16 @@ extension RouterState {
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
     /// route (`.replace`, pushed on an empty stack) on the current level, or presented
-    /// (`.sheet`, `.fullScreen`, `.modal`) over everything. Each new pushed entry is made
-    /// next to the one it replaces or is pushed onto, whose path it takes when it holds the
-    /// same route.
+    /// (`.sheet`, `.fullScreen`, `.modal`) over everything.
     @inlinable
     mutating func _show(_ routes: [Route], limit: Int) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                _pushOnCurrentLevel(route, limit: limit, replacingTop: false)
+                _push(route, limit: limit)
             case .replace:
-                _pushOnCurrentLevel(route, limit: limit, replacingTop: true)
+                if _entries.last?.isPresented == false { _pop(1) }
+                _push(route, limit: limit)
             case .modal, .sheet:
                 _present(route, style: .sheet, limit: limit)
             case .fullScreen:
@@ -62,140 +64,101 @@ extension RouterState {
         }
     }
 
-    /// Presents `route` over everything shown, with an empty stack of its own (its entry
-    /// takes the path of the presentation it is shown over when it holds the same route).
-    /// The stack of the presentation it covers moves into that presentation's node.
+    /// Pushes `route` on the current level; when that level's stack would hold more than
+    /// `limit` routes, its bottom one is dropped (the level's entries are linked again: only
+    /// a stack at its limit pays that).
+    @inlinable
+    mutating func _push(_ route: Route, limit: Int) {
+        guard limit > 0 else { return }
+        if let top = _entries.last, top.position >= limit {
+            _dropBottom(of: top.position)
+        }
+        _link(route, style: nil)
+    }
+
+    /// Presents `route` over everything shown, with an empty stack of its own; when more
+    /// than `limit` presentations would be shown, the bottom one goes, with its stack.
     @inlinable
     mutating func _present(_ route: Route, style: PresentationStyle, limit: Int) {
-        if var covered = _levels.last, !covered.stack.isIdentical(to: _topStack) {
-            _levels.popLast()
-            covered.stack = _topStack
-            covered.stackPathLength = _topStackPathLength
-            _levels.push(covered)
+        guard limit > 0 else { return }
+        if let top = _entries.last, top.level >= limit {
+            // The bottom presentation goes with its stack; the others keep their entries.
+            let presented = Array(_entries.topDown.prefix { $0.level > 0 }.reversed())
+            let kept = presented.dropFirst().drop { !$0.isPresented }
+            _dismissAllPresentations()
+            for entry in kept {
+                _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
+            }
         }
-        _levels.push(
-            _PresentationLevel(_RouteStackEntry(route, neighbour: _levels.last?.entry), style: style), limit: limit)
-        _topStack = _PersistentStack()
-        _topStackPathLength = _JoinedPathLength()
+        _link(route, style: style)
     }
 
-    /// Removes the topmost presentation; the one below it, if any, becomes the topmost, with
-    /// the stack its node kept.
+    /// Links a new entry for `route` on top.
     @inlinable
-    mutating func _dismissTopPresentation() {
-        _levels.popLast()
-        _takeTopStackFromLevels()
+    mutating func _link(_ route: Route, style: PresentationStyle?) {
+        _entries.push(_RouteStackEntry(route, style: style, onto: _entries.last))
     }
 
-    /// Makes the topmost level's node's stack the current ``_topStack`` (empty when nothing
-    /// is presented): after the levels changed below it.
+    /// Pops `k` entries.
     @inlinable
-    mutating func _takeTopStackFromLevels() {
-        _topStack = _levels.last?.stack ?? _PersistentStack()
-        _topStackPathLength = _levels.last?.stackPathLength ?? _JoinedPathLength()
+    mutating func _pop(_ k: Int) {
+        for _ in 0..<k {
+            _entries.popLast()
+        }
     }
 
     /// Removes every presentation.
     @inlinable
     mutating func _dismissAllPresentations() {
-        _levels = _PersistentStack()
-        _topStack = _PersistentStack()
-        _topStackPathLength = _JoinedPathLength()
-    }
-
-    /// Pushes `route` onto the topmost presentation's stack, or the base stack, in place of
-    /// that stack's top route when `replacingTop`.
-    @inlinable
-    mutating func _pushOnCurrentLevel(_ route: Route, limit: Int, replacingTop: Bool) {
-        if !_hasPresentations {
-            let neighbour = _entries.last
-            if replacingTop { _removeLast(1) }
-            _push(route, limit: limit, neighbour: neighbour)
-        } else {
-            let presented = _uniquePresentation()
-            let neighbour = presented.topStack.last
-            if replacingTop { presented.topStack.removeLast(1, pathLength: &presented.topStackPathLength) }
-            presented.topStack.push(
-                route, limit: limit, neighbour: neighbour, pathLength: &presented.topStackPathLength)
+        while let top = _entries.last, top.level > 0 {
+            _entries.popLast()
         }
     }
 
-    /// Pops `k` routes of the topmost presentation's stack (never the presentation
-    /// itself), or of the base stack.
-    @inlinable
-    mutating func _removeLastOnCurrentLevel(_ k: Int) {
-        if !_hasPresentations {
-            _removeLast(k)
-        } else {
-            let presented = _uniquePresentation()
-            presented.topStack.removeLast(k, pathLength: &presented.topStackPathLength)
-        }
-    }
-
-    /// The id of the current level's top entry: the topmost presentation's top pushed
-    /// entry (`nil` at its root), or the base stack's top entry.
-    @inlinable var _currentTopEntryID: UInt64? {
-        guard let box = _presentation, !box.levels.isEmpty else { return _entries.last?.id }
-        return box.topStack.last?.id
-    }
-
-    /// The route shown on top of everything: the topmost presentation's top pushed route,
-    /// or its route when nothing is pushed inside, or the base stack's top route.
-    @inlinable var _topmostDisplayedRoute: Route? {
-        guard let box = _presentation else { return _entries.last?.route }
-        if let pushed = box.topStack.last { return pushed.route }
-        return box.levels.last?.entry.route ?? _entries.last?.route
-    }
-
-    /// The current level's top route (as ``_currentTopEntryID``).
-    @inlinable var _currentTop: Route? {
-        guard let box = _presentation, !box.levels.isEmpty else { return _entries.last?.route }
-        return box.topStack.last?.route
-    }
-
-    /// Goes back to the topmost occurrence of `route`, looking from the top down: in the
-    /// topmost presentation's stack (pops to it), as that presentation's route (pops its
-    /// stack to the root), then in the levels below, dismissing every presentation above
-    /// the level where it is found; last in the base stack. Nothing changes when the route
-    /// is nowhere.
-    @usableFromInline
-    mutating func _back(to route: Route) {
-        var remaining = _levels
-        var stack = _topStack
-        var stackPathLength = _topStackPathLength
-        while let level = remaining.last {
-            if let distance = stack.distanceFromTop(to: route) {
-                stack.removeLast(distance, pathLength: &stackPathLength)
-            } else if level.entry.route == route {
-                stack = _PersistentStack()
-                stackPathLength = _JoinedPathLength()
-            } else {
-                remaining.popLast()
-                stack = remaining.last?.stack ?? _PersistentStack()
-                stackPathLength = remaining.last?.stackPathLength ?? _JoinedPathLength()
-                continue
-            }
-            _levels = remaining
-            _topStack = stack
-            _topStackPathLength = stackPathLength
-            return
-        }
-        if let distance = _distanceFromTop(to: route) {
-            _dismissAllPresentations()
-            _removeLast(distance)
-        }
-    }
-
-    /// The ids of every presented entry and every entry pushed inside a presentation.
-    @usableFromInline
-    var _presentedEntryIDs: Set<UInt64> {
-        var ids: Set<UInt64> = []
-        for level in _presentedLevels {
-            ids.insert(level.entry.id)
-            for entry in level.stack.topDown {
-                ids.insert(entry.id)
+    /// Presents each of `presentations` over what is shown, in new entries.
+    mutating func _presentAll(_ presentations: [Presentation<Route>]) {
+        for presentation in presentations {
+            _link(presentation.route, style: presentation.style)
+            for route in presentation.stack {
+                _link(route, style: nil)
             }
         }
-        return ids
+    }
+
+    /// Drops the bottom entry of the current level's stack of `count` pushed entries,
+    /// keeping the other entries (their ids and paths).
+    @usableFromInline
+    mutating func _dropBottom(of count: Int) {
+        var kept: [_RouteStackEntry<Route>] = []
+        for _ in 1..<count {
+            if let entry = _entries.popLast() { kept.append(entry) }
+        }
+        _entries.popLast()
+        for entry in kept.reversed() {
+            _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
+        }
+    }
+
+    /// The state with only the top `limit` routes (at least one) of each stack and the top
+    /// `limit` presentations, when it holds more.
+    @usableFromInline
+    func _limited(to limit: Int) -> RouterState {
+        let limit = Swift.max(limit, 1)
+        let presentations = presentations
+        guard count > limit || presentations.count > limit || presentations.contains(where: { $0.stack.count > limit })
+        else { return self }
+        return _renewed(keepingTop: limit)
+    }
+
+    /// The same routes and presentations (at most the top `limit` routes of each stack and
+    /// the top `limit` presentations, at least one each) in new entries, with new ids.
+    @usableFromInline
+    func _renewed(keepingTop limit: Int = .max) -> RouterState {
+        let limit = Swift.max(limit, 1)
+        return RouterState(
+            stack: Array(stack.suffix(limit)),
+            presentations: presentations.suffix(limit).map {
+                Presentation($0.route, style: $0.style, stack: Array($0.stack.suffix(limit)))
+            })
     }
 }

@@ -1,97 +1,65 @@
-import AsyncObservables
 import Synchronization
 
-/// A route on a router's stack, with its ``RouteProvider/path`` (normalised, and empty for a
-/// route whose path is `/`), computed at most once.
+/// One entry of a router's navigation tree: a route, pushed or presented, with its
+/// ``RouteProvider/path`` (normalised, and empty for a route whose path is `/`) computed once,
+/// when the entry is made.
 ///
-/// A route type that declares `path` has it computed when the entry is made. A type that
-/// keeps the default, reflected `path` has it computed when first read, and only then: a
-/// navigation that nobody reads the path of (an `openURL` onto a new route, with no one
-/// reading ``Router/actions``' paths) reflects over nothing. Which types keep the default
-/// is learned from the default itself (``_DefaultRoutePath/usesDefaultPath(_:)``): the
-/// first entry of such a type computes its path at once.
-///
-/// An entry made of the same route as its neighbour (the entry it replaces or is pushed
-/// onto) shares the neighbour's path instead of computing it again: re-opening the link on
-/// top, or replacing a route with itself, reflects over nothing. "The same route" is
-/// decided without running route code: for a trivial route type (no references, so its
-/// bytes are its value) the bytes of both routes are equal; equality (`==`) would not do,
-/// as two equal routes may still have different paths (`0.0` and `-0.0`, or canonically
-/// equivalent strings, in a default path).
+/// A ``RouterState`` is a list of entries, bottom first: the base stack's pushed entries,
+/// then each presented entry followed by the entries pushed inside it. Each entry also
+/// records where it stands in that list (its level, its position on its level, the base
+/// stack's length, and where its path ends in the displayed path), taken from the entry
+/// below it when it is linked, so that a state answers those questions in O(1).
 ///
 /// Each entry has an ``id`` of its own, taken when it is made (pushed or presented), so the
 /// same route pushed twice is two entries: a screen's result (``Router/navigateBack(returning:)``)
-/// reaches the caller that pushed that very entry. Ids increase in the order entries are
-/// made, so a stack's ids increase from the bottom to the top. Equality and hashing
-/// ignore the id: two states showing the same routes are equal.
+/// reaches the caller that pushed that very entry. An entry moved to another place of the
+/// tree keeps its id. Equality and hashing read the route and the presentation style only:
+/// two states showing the same routes the same way are equal.
 @usableFromInline
 struct _RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
     @usableFromInline let route: Route
-    @usableFromInline let _path: _EntryPath
+    /// The route's path, normalised, and empty for `/`.
+    @usableFromInline let path: String
     @usableFromInline let id: UInt64
+    /// How the entry is presented; `nil` for a pushed entry.
+    @usableFromInline let style: PresentationStyle?
+    /// The presented entries at or below this one: 0 on the base stack.
+    @usableFromInline let level: Int
+    /// The pushed entries of this entry's level up to this one: 0 for a presented entry.
+    @usableFromInline let position: Int
+    /// The number of entries on the base stack.
+    @usableFromInline let baseCount: Int
+    /// The UTF-8 length of the displayed path up to the end of this entry's path.
+    @usableFromInline let pathEnd: Int
 
-    /// An entry for `route`, with a new id.
-    /// - Parameter neighbour: The entry `route` replaces or is pushed onto: when it holds the
-    ///   same route, its path is shared rather than computed.
+    /// A new entry (with a new id) for `route`, linked onto `below`.
+    /// - Parameter style: How it is presented; `nil` to push it.
     @inlinable
-    init(_ route: Route, neighbour: _RouteStackEntry? = nil) {
+    init(_ route: Route, style: PresentationStyle?, onto below: _RouteStackEntry?) {
+        self.init(route, path: Self.entryPath(route.path), id: _nextRouteStackEntryID(), style: style, onto: below)
+    }
+
+    /// `entry`, with its id and path, linked onto `below`.
+    @inlinable
+    init(moving entry: _RouteStackEntry, onto below: _RouteStackEntry?) {
+        self.init(entry.route, path: entry.path, id: entry.id, style: entry.style, onto: below)
+    }
+
+    @inlinable
+    init(_ route: Route, path: String, id: UInt64, style: PresentationStyle?, onto below: _RouteStackEntry?) {
         self.route = route
-        id = _nextRouteStackEntryID()
-        if let neighbour, Self.isSameValue(route, neighbour.route) {
-            _path = neighbour._path
-        } else if _DefaultRoutePath.usesDefaultPath(Route.self) {
-            _path = .deferred(_DeferredPath())
-        } else {
-            _path = .known(Self.entryPath(route.path))
-        }
+        self.path = path
+        self.id = id
+        self.style = style
+        let belowLevel = below?.level ?? 0
+        level = belowLevel + (style == nil ? 0 : 1)
+        position = style == nil ? (below?.position ?? 0) + 1 : 0
+        baseCount = level == 0 ? position : below?.baseCount ?? 0
+        pathEnd = (below?.pathEnd ?? 0) + path.utf8.count
     }
 
-    /// An entry for the same route and path, with a new id.
-    @inlinable
-    init(renewing entry: _RouteStackEntry) {
-        route = entry.route
-        _path = entry._path
-        id = _nextRouteStackEntryID()
-    }
-
-    /// The route's path, normalised, and empty for `/`: computed now if it was deferred and
-    /// nobody read it yet (this runs route code; never call it under a lock).
-    @inlinable var path: String {
-        switch _path {
-        case .known(let path): path
-        case .deferred(let deferred): deferred.path { Self.entryPath(route.path) }
-        }
-    }
-
-    /// The path if it is known without running route code.
-    @inlinable var knownPath: String? {
-        switch _path {
-        case .known(let path): path
-        case .deferred(let deferred): deferred.computed
-        }
-    }
-
-    /// Whether both entries have the same path: `nil` when telling would compute a path.
-    @inlinable
-    func hasSamePath(as other: _RouteStackEntry) -> Bool? {
-        if case .deferred(let mine) = _path, case .deferred(let theirs) = other._path, mine === theirs {
-            return true
-        }
-        guard let mine = knownPath, let theirs = other.knownPath else { return nil }
-        return mine == theirs
-    }
-
-    /// Whether `a` and `b` are the same value, bit for bit, of a trivial type (one holding
-    /// no references: then its bytes are all of its value, and any route code given equal
-    /// bytes sees the same route). `false` for any other type, and when the bytes differ
-    /// (padding included: a false `false` costs a path computation, nothing else).
-    @inlinable
-    static func isSameValue(_ a: Route, _ b: Route) -> Bool {
-        guard _isPOD(Route.self) else { return false }
-        return withUnsafeBytes(of: a) { a in
-            withUnsafeBytes(of: b) { b in a.elementsEqual(b) }
-        }
-    }
+    /// Whether the entry is presented (the root of a level above the base stack).
+    @inlinable var isPresented: Bool { style != nil }
 
     /// `path` normalised, and empty for `/`.
     @usableFromInline
@@ -102,53 +70,13 @@ struct _RouteStackEntry<Route: RouteProvider>: Hashable, Sendable {
 
     @usableFromInline
     static func == (lhs: _RouteStackEntry, rhs: _RouteStackEntry) -> Bool {
-        lhs.route == rhs.route
+        lhs.route == rhs.route && lhs.style == rhs.style
     }
 
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(route)
-    }
-}
-
-/// An entry's path: computed when the entry was made, or when first read.
-@usableFromInline
-enum _EntryPath: Sendable {
-    case known(String)
-    case deferred(_DeferredPath)
-
-    /// Whether the path is computed only when read (and reading it runs route code).
-    @inlinable var isDeferred: Bool {
-        if case .deferred = self { true } else { false }
-    }
-}
-
-/// A path computed when first read, then kept; entries sharing one share the computation.
-@usableFromInline
-final class _DeferredPath: Sendable {
-    /// Behind `_Locked` (a pthread mutex), which Thread Sanitizer sees, unlike `Mutex`'s futex.
-    private let value = _Locked<String?>(nil)
-
-    @usableFromInline init() {}
-
-    /// The path if it was computed.
-    @usableFromInline var computed: String? { value.withLock { $0 } }
-
-    /// The path, computed by `compute` (outside the lock: it runs route code) unless it was
-    /// already; when two threads compute it at once, the first stored wins.
-    @usableFromInline
-    func path(_ compute: () -> String) -> String {
-        if let path = computed {
-            return path
-        }
-        let path = compute()
-        return value.withLock { stored in
-            if let first = stored {
-                return first
-            }
-            stored = path
-            return path
-        }
+        hasher.combine(style)
     }
 }
 

@@ -197,7 +197,7 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
         // the split view) changes no column: it is skipped without building the columns.
         return router.distinctStates(
             bufferingPolicy: bufferingPolicy,
-            sameBase: { $0._entries.isIdentical(to: $1._entries) },
+            sameBase: { $0._hasIdenticalBase(to: $1) },
             element: { SplitRouterState(columns: columns, stack: $0.stack) }
         )
     }

@@ -372,7 +372,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if current._hasSamePath(as: previous, includingModal: true) != true {
+            if !current._hasSameDisplayedPath(as: previous) {
                 let action = NavigationAction(
                     currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
                 event.action = action
@@ -402,7 +402,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Whether anything is presented above the tabs (read without building the list).
     @inlinable var _isPresentingAboveTabs: Bool {
-        aboveTabs._storage.read { !$0.state._levels.isEmpty }
+        aboveTabs._storage.read { $0.state._hasPresentations }
     }
 
     /// What is presented above the tabs (a compose screen shown over every tab), bottom

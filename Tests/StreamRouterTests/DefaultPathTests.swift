@@ -4,10 +4,9 @@ import StreamRouterTesting
 import Synchronization
 import Testing
 
-/// Default paths computed only when read (issue 21, item 6): the default reflects over
-/// the route, so a router computes it for an entry when something reads the entry's path,
-/// once, and never for an entry sharing its neighbour's.
-@Suite(.suiteLimit) struct DeferredPathTests {
+/// Default paths: the default reflects over the route; a router computes it once per
+/// entry, when the entry is made, and an action's two paths always differ.
+@Suite(.suiteLimit) struct DefaultPathTests {
     /// Counts how many times the default path described a payload.
     final class DescriptionCount: Sendable {
         let value = Atomic<Int>(0)
@@ -56,34 +55,21 @@ import Testing
         }
     }
 
-    /// Used only by the test below, which sees its first route: which types keep the
-    /// default is learned once per process, and tests run in parallel.
-    enum OncePerEntryRoute: RouteProvider {
-        case item(Counted)
-    }
-
-    @Test func aDefaultPathIsComputedWhenReadAndOncePerEntry() async throws {
+    @Test func aDefaultPathIsComputedOncePerEntryWhenItIsMade() async throws {
         let count = DescriptionCount()
-        let router = Router<OncePerEntryRoute>()
-        // The first route of the type tells the router that the type keeps the default.
-        try await router.navigate(to: .item(Counted(0, count)))
-        let afterFirst = count.count
-        #expect(afterFirst >= 1)
-        for id in 1...5 {
+        let router = Router<CountedRoute>()
+        for id in 0...5 {
             try await router.navigate(to: .item(Counted(id, count)))
         }
-        #expect(count.count == afterFirst, "pushes nobody read the paths of reflected over nothing")
+        #expect(count.count == 6, "one computation per entry made")
         #expect(router.path == "/item/item-0/item/item-1/item/item-2/item/item-3/item/item-4/item/item-5")
-        let afterRead = count.count
-        #expect(afterRead == afterFirst + 5, "each deferred entry computed its path once")
         #expect(router.state.displayedPath == router.path)
-        #expect(count.count == afterRead, "a path read again is not computed again")
+        #expect(count.count == 6, "a path read is never computed again")
     }
 
-    @Test func actionsCarryTheDeferredPaths() async throws {
+    @Test func actionsCarryTheDefaultPaths() async throws {
         let count = DescriptionCount()
         let router = Router<CountedRoute>(state: RouterState(stack: [.item(Counted(0, count))]))
-        _ = router.path  // the type is known to keep the default from here on
         let actions = StreamRecorder(router.actions)
         try await router.navigate(to: .item(Counted(1, count)))
         try await router.navigate(to: .replacing(Counted(2, count)))
@@ -96,24 +82,22 @@ import Testing
             seen.map(\.previousPath) == ["/item/item-0", "/item/item-0/item/item-1", "/item/item-0/replacing/item-2"])
     }
 
-    /// A route replaced by an equal one (not the same bytes: it holds a reference) has a
-    /// deferred path the commit does not compute: an action is published, with equal paths,
-    /// and `paths` skips it.
-    @Test func aReplacementWithTheSamePathPublishesAnActionThatPathsSkips() async throws {
+    /// A route replaced by an equal one leaves the path as it was: no action (its two paths
+    /// would be equal), and `paths` yields nothing new.
+    @Test func aReplacementWithTheSamePathPublishesNoAction() async throws {
         let count = DescriptionCount()
         let router = Router<CountedRoute>(state: RouterState(stack: [.replacing(Counted(0, count))]))
-        _ = router.path
         let actions = StreamRecorder(router.actions)
         let paths = StreamRecorder(router.paths)
         try await router.navigate(to: .replacing(Counted(0, count)))
         try await router.navigate(to: .item(Counted(1, count)))
-        let seen = try await actions.next(2)
-        #expect(seen[0].currentPath == seen[0].previousPath)
-        #expect(seen[1].currentPath == "/replacing/item-0/item/item-1")
+        let seen = try await actions.next(1)
+        #expect(seen[0].previousPath == "/replacing/item-0")
+        #expect(seen[0].currentPath == "/replacing/item-0/item/item-1")
         #expect(try await paths.next(2) == ["/replacing/item-0", "/replacing/item-0/item/item-1"])
     }
 
-    @Test func deferredPathsInPresentationsAndTheirComparisons() async throws {
+    @Test func defaultPathsInPresentationsAndTheirComparisons() async throws {
         let count = DescriptionCount()
         let router = Router<CountedRoute>()
         try await router.navigate(to: .item(Counted(0, count)))
@@ -126,7 +110,6 @@ import Testing
             seen.map(\.displayedPath) == [
                 "/item/item-0", "/item/item-0/sheet/item-1", "/item/item-0/sheet/item-1/item/item-2", "/item/item-0",
             ])
-        // Equal states compare equal whether or not their paths were computed.
         let fresh = RouterState<CountedRoute>(stack: [.item(Counted(0, count))])
         #expect(fresh == router.state)
         #expect(fresh.path == router.state.path)
