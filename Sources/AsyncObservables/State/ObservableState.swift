@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A state behind a lock, with subscribers that receive the events each mutation
 /// publishes, in one total order consistent with the state.
 ///
@@ -36,9 +34,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         @usableFromInline var state: State
         @usableFromInline var subscribers = _SubscriberRegistry<Event>()
 
-        /// Inlined into the publisher's `init`, which has looked up this type's metadata already
-        /// (unspecialised, a separate function looked it up again).
-        @usableFromInline @inline(__always)
+        @usableFromInline
         init(state: State) {
             self.state = state
         }
@@ -46,13 +42,6 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     let _storage: _Locked<_Storage>
-    /// The number of live subscriptions, mirrored outside the lock (stored under it) so a
-    /// relay can skip a publisher nobody subscribes to without taking its lock.
-    private let subscriptionCount = Atomic<Int>(0)
-    /// Whether a subscriber (a subscription or a relay) was ever registered: a publisher
-    /// made and dropped unobserved (a router created for one link) has nothing to finish, and
-    /// its `deinit` then skips the registry, whose generic code looks up type metadata.
-    private let everRegistered = Atomic<Bool>(false)
     /// The subscription buffers made by this publisher and not yet deallocated.
     @usableFromInline let _census = _BufferCensus()
 
@@ -62,9 +51,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     deinit {
-        if everRegistered.load(ordering: .acquiring) {
-            finish()
-        }
+        finish()
     }
 
     /// The current state.
@@ -164,8 +151,6 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ) -> SubjectStream<Element> {
         let isRegistered = _storage.withLock { storage in
             guard let id = storage.subscribers.add(subscriber) else { return false }
-            subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
-            everRegistered.store(true, ordering: .releasing)
             for element in initial(storage.state) {
                 _ = buffer.enqueue(element)  // nobody waits on a new buffer: nothing to wake
             }
@@ -183,7 +168,6 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func finish() {
         // The registry's `finish` only empties it; the streams finish after the unlock.
         let subscribers = _storage.withLock { storage in
-            defer { subscriptionCount.store(0, ordering: .releasing) }
             return storage.subscribers.finish()
         }
         for subscriber in subscribers {
@@ -205,9 +189,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// changes but nothing is delivered.
     ///
     /// While `target` has no subscriber, only the events `changesState` accepts are relayed
-    /// (the others would publish to nobody), without taking `target`'s lock for the rest.
-    /// A subscription to `target` made concurrently sees every event relayed after it was
-    /// registered: the check reads a count stored under `target`'s lock.
+    /// (the others would publish to nobody). A subscription to `target` made concurrently
+    /// sees every event relayed after it was registered: the check is made under `target`'s
+    /// lock.
     /// - Parameters:
     ///   - target: The publisher receiving the events.
     ///   - changesState: Whether an event changes `target`'s state (so it must be relayed
@@ -221,21 +205,14 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         _ body: @escaping @Sendable (Event, inout TargetState, Bool, (TargetEvent) -> Void) -> Void
     ) {
         let subscriber = _StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
-            guard target.hasSubscribers || changesState(event) else { return }
             target.updateRelayed(wakes: &wakes) { state, isObserved, publish in
+                guard isObserved || changesState(event) else { return }
                 body(event, &state, isObserved, publish)
             }
         }
         _storage.withLock { storage in
-            if storage.subscribers.add(subscriber) != nil {
-                everRegistered.store(true, ordering: .releasing)
-            }
+            _ = storage.subscribers.add(subscriber)
         }
-    }
-
-    /// Whether any subscription is live, read without the lock.
-    package var hasSubscribers: Bool {
-        subscriptionCount.load(ordering: .acquiring) > 0
     }
 
     /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
@@ -254,8 +231,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// publisher's lock, which is never held while calling into the runtime.
     private func unsubscribe(_ id: _SubscriberRegistry<Event>.ID) {
         let removed = _storage.withLock { storage in
-            defer { subscriptionCount.store(storage.subscribers.count, ordering: .releasing) }
-            return storage.subscribers.remove(id)
+            storage.subscribers.remove(id)
         }
         _ = removed  // released here, outside the lock
     }

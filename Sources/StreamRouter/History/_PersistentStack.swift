@@ -159,10 +159,8 @@ struct _PersistentStack<Element> {
 /// generic metadata.
 @usableFromInline
 class _PersistentStackLink {
-    /// The node below; only ever changed by `deinit`, when nothing else holds this node
-    /// (so no access can overlap that change: no run-time exclusivity check, which every
-    /// read of a stack's nodes paid).
-    @exclusivity(unchecked) @usableFromInline final private(set) var link: _PersistentStackLink?
+    /// The node below; only ever changed by `deinit`, when nothing else holds this node.
+    @usableFromInline final private(set) var link: _PersistentStackLink?
     /// The number of nodes from this one down to the bottom, hidden ones included.
     @usableFromInline final let depth: Int
 

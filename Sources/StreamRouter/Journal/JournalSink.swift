@@ -66,8 +66,7 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
 ///
 /// > Note: Its state is guarded by the router's lock: ``record(_:)`` runs under it (in the
 /// > commit), and the router reads ``tape`` under it. Hence `@unchecked Sendable`: a
-/// > lock of its own would cost every recorded navigation a second lock. For the same
-/// > reason the events need no run-time exclusivity check.
+/// > lock of its own would cost every recorded navigation a second lock.
 ///
 /// ``record(_:)`` is `@inlinable`, and the commit reaches it through a `switch` over the
 /// router's sink (``_JournalSink``), specialised like the pipeline.
@@ -75,18 +74,18 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
 final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @usableFromInline let capacity: Int
     /// The events held, oldest first: at most `2 * capacity`.
-    @exclusivity(unchecked) @usableFromInline private(set) var events: [RouterEvent<Route>] = []
+    @usableFromInline private(set) var events: [RouterEvent<Route>] = []
     /// For a tab's router recorded by a ``TabJournalRecorder``: numbers each event from the
     /// counter all its tabs share (see `Tap`); `nil` for a router's own journal.
     @usableFromInline let numbering: _JournalCounter?
     /// The number of each event held, when `numbering` is set.
-    @exclusivity(unchecked) @usableFromInline private(set) var numbers: [Int] = []
+    @usableFromInline private(set) var numbers: [Int] = []
     /// How many events were dropped before the oldest held.
     @usableFromInline var dropped = 0
     /// The state before the oldest event held.
     @usableFromInline var startState: RouterState<Route>
     /// The loaders that gave values, by request id, for the entries of the events held.
-    @exclusivity(unchecked) @usableFromInline var loads: [UInt64: [String]] = [:]
+    @usableFromInline var loads: [UInt64: [String]] = [:]
 
     /// Creates a recorder; call it under the router's lock, with its state.
     init(capacity: Int, startState: RouterState<Route>, numbering: _JournalCounter? = nil) {

@@ -67,11 +67,9 @@ extension Router {
         return try outcome.get()
     }
 
-    /// Whether the current task runs a hook of this router (see `_GuardedRouters`). While no
-    /// task runs one, no task's set holds the router: that costs one atomic load, not a
-    /// task-local read. (A task a hook started that navigates after the hook returned is
-    /// not re-entrant: the navigation that ran the hook is no longer in the way, even while
-    /// another router's hooks run.)
+    /// Whether the current task runs a hook of this router (see `_GuardedRouters`). A task a
+    /// hook started that navigates after the hook returned is not re-entrant: the navigation
+    /// that ran the hook is no longer in the way.
     @usableFromInline
     var _isRunningHook: Bool {
         _hooksRunning.load(ordering: .acquiring) > 0 && _GuardedRouters.contains(self)
@@ -79,7 +77,6 @@ extension Router {
 
     /// Runs `body` with this router marked on the task (see `_GuardedRouters`) and counted in
     /// ``_hooksRunning``.
-    @inlinable @inline(__always)
     nonisolated(nonsending) func _markingHooks<T>(
         _ body: nonisolated(nonsending) () async throws(NavigationError) -> T
     ) async throws(NavigationError) -> T {
@@ -88,22 +85,17 @@ extension Router {
         return try await _GuardedRouters.marking(self, body)
     }
 
-    /// Runs `body`, one hook's own code, with this router marked on the task and counted in
-    /// ``_hooksRunning``.
-    @inlinable @inline(__always)
-    nonisolated(nonsending) func _markingHook<T>(
-        _ body: nonisolated(nonsending) () async throws -> T
-    ) async throws -> T {
-        _hooksRunning.add(1, ordering: .acquiringAndReleasing)
-        defer { _hooksRunning.subtract(1, ordering: .acquiringAndReleasing) }
-        return try await _GuardedRouters.marking(self, running: body)
-    }
-
     /// Runs the guards, then (when none redirected) the loaders and the transition
     /// handlers, of `pending`. Hooks run marked (see `_GuardedRouters`); with none
     /// registered, nothing can navigate re-entrantly, so the marking (a task-local value and
     /// a counter) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
+    /// Which kinds of hooks are registered now: guards, transition handlers, loaders.
+    @usableFromInline
+    func _registeredHookKinds() -> (guards: Bool, transitions: Bool, loaders: Bool) {
+        hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty, !$0.loaders.isEmpty) }
+    }
+
     @usableFromInline
     func _runHooks(
         _ pending: PendingNavigation<Route>, _ kinds: _HookSelection
@@ -117,12 +109,11 @@ extension Router {
         {
             return _HooksOutcome(redirect: redirect, loads: nil)
         }
-        var loads: _SmallArray<_EntryLoad>?
+        var loads: [_EntryLoad]?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
                 try await _runLoaders(
-                    for: pending.destinations, showing: pending.to, of: pending.request, newFrom: kinds.firstNewID
-                ).loads
+                    for: pending.destinations, showing: pending.to, of: pending.request, newFrom: kinds.firstNewID)
             }
         }
         if kinds.transitions {
@@ -269,5 +260,5 @@ struct _HookSelection: Sendable {
 @usableFromInline
 struct _HooksOutcome<Route: RouteProvider>: Sendable {
     @usableFromInline let redirect: NavigationOperation<Route>?
-    @usableFromInline let loads: _SmallArray<_EntryLoad>?
+    @usableFromInline let loads: [_EntryLoad]?
 }

@@ -40,11 +40,11 @@ extension Router {
     @inlinable
     static func _keepLoadedValues(
         _ values: inout _LoadedValues,
-        _ loaded: _SmallArray<_EntryLoad>?,
+        _ loaded: [_EntryLoad]?,
         from previous: RouterState<Route>,
         to proposed: RouterState<Route>
-    ) -> _SmallArray<_EntryLoad> {
-        var released = _SmallArray<_EntryLoad>()
+    ) -> [_EntryLoad] {
+        var released = [_EntryLoad]()
         if !values.isEmpty {
             previous._forEachEntryID(missingFrom: proposed) { id in
                 if let gone = values.remove(id) {
@@ -52,7 +52,7 @@ extension Router {
                 }
             }
         }
-        for load in loaded ?? _SmallArray() {
+        for load in loaded ?? [] {
             values.keep(load)
         }
         return released

@@ -48,11 +48,7 @@ extension Router {
         // The usual case, nothing queued ahead: the turn and the state in one read, and no
         // continuation. Only the navigation holding the turn changes the stack, so the
         // stack read with the turn is still the router's when this navigation commits.
-        // A router with loaders reads them with the turn too (one lock, not two).
-        let readsLoaders = _hookKinds.load(ordering: .acquiring) & _HookKinds.loaders != 0
-        let (served, loadersAtTurn) = _storage.read { storage in
-            storage.queue.isServing(request.id) ? (storage.state, readsLoaders ? storage.loaders : nil) : (nil, nil)
-        }
+        let served = _storage.read { $0.queue.isServing(request.id) ? $0.state : nil }
         let hasTurn = served != nil ? true : await _waitForTurn(request.id)
         // The commit leaves the queue in its own critical section; any other end leaves here.
         var committed = false
@@ -72,40 +68,25 @@ extension Router {
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
-        var ranHooks = false
         while true {
-            let kinds = _hookKinds.load(ordering: .acquiring)
-            let hasGuards = kinds & _HookKinds.guards != 0
-            let hasTransitions = kinds & _HookKinds.transitions != 0
-            let hasLoaders = kinds & _HookKinds.loaders != 0
+            let (hasGuards, hasTransitions, hasLoaders) = _registeredHookKinds()
             // The entries the operation makes have ids from here on (for the loaders' values).
-            let firstNewID = hasLoaders ? _upcomingRouteStackEntryID() : 0
+            let firstNewID = _upcomingRouteStackEntryID()
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
             let destinations = proposed._apply(current.operation, limit: policy.maximumHistoryEntries)
-            var loaded: _SmallArray<_EntryLoad>?
-            // The loads the commit announces (the fast path's).
-            var loadEvents = _SmallArray<_LoadEvent<Route>>()
             // Loaders run only for the routes an operation shows (a back shows none).
-            let runsLoaders = hasLoaders && !destinations.isEmpty
-            let needsHooks =
-                hasGuards || hasTransitions || destinations.contains(where: { $0._hasCustomTransition })
-            if runsLoaders, !needsHooks, options.concurrency == .queue {
-                // Loaders alone, queued: run here, specialised (see `_runLoaders`).
-                ranHooks = true
-                let loads = try await _runLoaders(
-                    for: destinations, showing: proposed, of: current, newFrom: firstNewID, given: loadersAtTurn,
-                    publishing: false, marking: true)
-                loaded = loads.loads
-                loadEvents = loads.events
-            } else if needsHooks || runsLoaders {
-                // Without hooks, and without a custom transition (which fails for want of a
-                // handler), nobody sees the pending navigation: it is not even made.
+            let selection = _HookSelection(
+                guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders && !destinations.isEmpty,
+                firstNewID: firstNewID)
+            var loaded: [_EntryLoad]?
+            // Without hooks, and without a custom transition (which fails for want of a
+            // handler), nobody sees the pending navigation: it is not even made.
+            if selection.guards || selection.transitions || selection.loaders
+                || destinations.contains(where: { $0._hasCustomTransition })
+            {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
-                ranHooks = true
-                let selection = _HookSelection(
-                    guards: hasGuards, transitions: hasTransitions, loaders: runsLoaders, firstNewID: firstNewID)
                 let outcome =
                     options.concurrency == .latestWins
                     ? try await _runHooksSupersedably(pending, selection)
@@ -116,20 +97,17 @@ extension Router {
                     continue
                 }
                 loaded = outcome.loads
-            }
-            // A cancellation while hooks ran. (Without hooks, nothing ran since the check
-            // with the turn.)
-            guard !ranHooks || !Task.isCancelled else {
-                _announce(loadEvents, of: current)
-                throw _reject(current, .taskCancelled)
+                // A cancellation while hooks ran.
+                guard !Task.isCancelled else {
+                    throw _reject(current, .taskCancelled)
+                }
             }
             // Which entry shows the awaited route is decided out here too (route code).
             let shown = awaited.flatMap {
                 Self._shownEntry(of: $0, from: state, to: proposed, request: current)
             }
             committed = true
-            return try _commit(
-                current, proposed, opening: shown, delivering: result, loaded: loaded, announcing: loadEvents)
+            return try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
         }
     }
 
@@ -153,15 +131,13 @@ extension Router {
     /// - Throws: ``NavigationError/superseded`` when a later navigation took its turn.
     /// - Parameters:
     ///   - loaded: The loaders' values for the entries the navigation made.
-    ///   - loadEvents: Loads to announce before `.completed` (see `_LoadEvent`).
     @inlinable
     func _commit(
         _ request: NavigationRequest<Route>,
         _ proposed: RouterState<Route>,
         opening shown: UInt64?,
         delivering result: _ScreenResult?,
-        loaded: _SmallArray<_EntryLoad>? = nil,
-        announcing loadEvents: _SmallArray<_LoadEvent<Route>> = _SmallArray()
+        loaded: [_EntryLoad]? = nil
     ) throws(NavigationError) -> UInt64? {
         let committed: _CommitOutcome? = _storage.update { storage, publish in
             // Only under `latestWins` can another navigation have taken the turn.
@@ -177,7 +153,7 @@ extension Router {
             }
             let released =
                 storage.loadedValues.isEmpty && loaded == nil
-                ? _SmallArray() : Self._keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
+                ? [] : Self._keepLoadedValues(&storage.loadedValues, loaded, from: previous, to: proposed)
             let next = storage.queue.leave(request.id)
             var action: NavigationAction?
             // Compared from the top down to what both trees share: O(what changed). Runs no
@@ -190,12 +166,6 @@ extension Router {
                     action: request.operation._actionKind
                 )
                 storage.lastAction = action
-            }
-            // The event is made in place for the journal and for the subscribers rather than
-            // copied from one to the other: a copy of an event goes through its value
-            // witnesses (the journal-recording row: 0.80x -> 0.92x).
-            for event in loadEvents {
-                event.publish(for: request, to: &storage, publish)
             }
             storage.journal?.recordCompleted(request, state: proposed, action: action)
             publish(.completed(request, state: proposed, action: action))
@@ -261,12 +231,12 @@ struct _CommitOutcome: Sendable {
     /// The next navigation in the queue, to resume at its turn.
     @usableFromInline let next: _NavigationQueue.Waiter?
     /// The loaded values of the entries that left, released with this outcome, unlocked.
-    @usableFromInline let released: _SmallArray<_EntryLoad>
+    @usableFromInline let released: [_EntryLoad]
 
     @inlinable
     init(
         changed: Bool, deliveries: [_ScreenResultDelivery], next: _NavigationQueue.Waiter?,
-        released: _SmallArray<_EntryLoad>
+        released: [_EntryLoad]
     ) {
         self.changed = changed
         self.deliveries = deliveries

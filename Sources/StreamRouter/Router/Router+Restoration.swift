@@ -41,14 +41,14 @@ extension Router {
     public func restore() async -> PersistenceEvent? {
         guard let _statePersistence else { return nil }
         if let started = hooks.withLock({ $0.startedRestoration }) {
-            if _GuardedRouters.contains(self) {
+            if _isRunningHook {
                 // From inside a hook of this router: the restoration may be the navigation
                 // running the hook, so awaiting it would wait forever.
                 return _statePersistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
             }
             return await started.value
         }
-        if _GuardedRouters.contains(self), let saved = hooks.withLock({ $0.savedState }) {
+        if _isRunningHook, let saved = hooks.withLock({ $0.savedState }) {
             // From inside a hook it fails at once: keep the saved state for a later call.
             return await applyRestored(saved)
         }

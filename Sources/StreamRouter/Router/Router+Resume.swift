@@ -36,7 +36,7 @@ extension Router {
     @discardableResult
     public func resumeRedirected() async throws(NavigationError) -> Bool {
         // From inside a hook the navigation fails at once: keep the request for a later call.
-        let isReentrant = _GuardedRouters.contains(self)
+        let isReentrant = _isRunningHook
         let request: NavigationRequest<Route>? = _storage.update { storage, publish in
             let kept = isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
             guard let original = kept else { return nil }

@@ -63,13 +63,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     @usableFromInline let _storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
     let hooks = _Locked(_RouterHooks<Route>())
-    /// Which kinds of hooks are registered (``_RouterHooks/kinds``), stored under the hooks'
-    /// lock at every change: a navigation reads it without taking that lock.
-    @usableFromInline let _hookKinds = Atomic<UInt8>(0)
-    /// How many preloads wait (``_RouterHooks/preloads``, stored under the hooks' lock): a
-    /// navigation with loaders looks into them only when some do.
-    @usableFromInline let _preloadCount = Atomic<Int>(0)
-    /// How many tasks run this router's hooks marked now (see ``_isRunningHook``).
+    /// How many tasks run this router's hooks marked now (see ``_isRunningHook``): a mark a
+    /// task inherited from a hook that has ended is not live while no hook of this router runs.
     @usableFromInline let _hooksRunning = Atomic<Int>(0)
 
     /// How overlapping navigations are ordered and what a repeated push does, given at
@@ -555,27 +550,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         changeHooks { $0.setTransition(identifier, nil) }
     }
 
-    /// Changes the hooks, and mirrors which kinds are registered in ``_hookKinds`` and the
-    /// loaders in the storage (read there by the navigation, under the lock it takes anyway).
-    /// The storage's lock is taken inside the hooks' one, never the other way round.
+    /// Changes the hooks.
     func changeHooks<T>(_ body: (inout _RouterHooks<Route>) -> T) -> T {
-        let (result, replaced) = hooks.withLock { hooks in
-            let result = body(&hooks)
-            let kinds = hooks.kinds
-            _hookKinds.store(kinds, ordering: .releasing)
-            let loaders =
-                kinds & _HookKinds.loaders == 0
-                ? nil
-                : _LoaderSnapshot(loaders: hooks.loaders, defaultDeadline: hooks.defaultDeadline, clock: hooks.clock)
-            let replaced = _storage.update { storage, _ in
-                defer { storage.loaders = loaders }
-                return storage.loaders
-            }
-            return (result, replaced)
-        }
-        // Released here, after both locks: a removed loader's captures are the app's.
-        withExtendedLifetime(replaced) {}
-        return result
+        hooks.withLock { body(&$0) }
     }
 
     // MARK: - Streams

@@ -25,7 +25,7 @@ struct _LoadedValues: Sendable {
 
     /// The values kept for entry `id`.
     @inlinable
-    func values(of id: UInt64) -> _SmallArray<_LoadedValue>? {
+    func values(of id: UInt64) -> [_LoadedValue]? {
         _position(of: id).map { _loads[$0].values }
     }
 
@@ -87,39 +87,11 @@ final class _LoadedValue: Sendable {
 @usableFromInline
 struct _EntryLoad: Sendable {
     @usableFromInline let entryID: UInt64
-    @usableFromInline let values: _SmallArray<_LoadedValue>
+    @usableFromInline let values: [_LoadedValue]
 
     @inlinable
-    init(entryID: UInt64, values: _SmallArray<_LoadedValue>) {
+    init(entryID: UInt64, values: [_LoadedValue]) {
         self.entryID = entryID
         self.values = values
-    }
-}
-
-/// One loader's value announced for one route: its ``RouterEvent/loaded(_:loader:route:)``
-/// event and its journal record. On the pipeline's fast path (loaders alone, queued) the
-/// commit publishes these in its own critical section, before `.completed`, so the loaders
-/// take no lock of their own to announce.
-@usableFromInline
-struct _LoadEvent<Route: RouteProvider>: Sendable {
-    @usableFromInline let loader: String
-    @usableFromInline let route: Route
-
-    @inlinable
-    init(loader: String, route: Route) {
-        self.loader = loader
-        self.route = route
-    }
-
-    /// Records the load in `storage`'s journal and publishes its event, inside the caller's
-    /// critical section. The event is made in place twice rather than copied: a copy of an
-    /// event goes through its value witnesses.
-    @inlinable
-    func publish(
-        for request: NavigationRequest<Route>, to storage: inout _RouterStorage<Route>,
-        _ publish: (RouterEvent<Route>) -> Void
-    ) {
-        storage.journal?.recordLoad(request, loader: loader, route: route)
-        publish(.loaded(request, loader: loader, route: route))
     }
 }

@@ -2,10 +2,7 @@
 /// own lock, with what they work on beside the published state: the values preloaded for a
 /// navigation and the saved state waiting to go through the guards. A navigation reads a
 /// snapshot when its turn comes, so registering while it runs affects the next navigation.
-///
-/// One lock and one allocation for all of it: each box a router makes costs its creation an
-/// allocation and, unspecialised, a type-metadata lookup (see the Performance design
-/// article's cold start).
+
 @usableFromInline
 struct _RouterHooks<Route: RouteProvider>: Sendable {
     typealias Check = @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
@@ -26,7 +23,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
 
     /// The registered guards, in order.
-    var guards: [Guard] { _guards ?? [] }
+    private(set) var guards: [Guard] = []
     /// One registered transition handler.
     struct Transition: Sendable {
         /// The handler's own deadline; `nil` for the router's default.
@@ -35,7 +32,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     /// The registered transition handlers, by identifier.
-    var transitions: [String: Transition] { _transitions ?? [String: Transition]() }
+    private(set) var transitions: [String: Transition] = [:]
 
     /// One registered loader.
     @usableFromInline
@@ -48,36 +45,19 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     /// The registered loaders, in order.
-    var loaders: [Loader] { _loaders ?? [] }
+    private(set) var loaders: [Loader] = []
     /// The values of ``Router/preload(_:for:)`` waiting for a navigation, by route.
-    var preloads = [Route: Preloaded]()
+    var preloads: [Route: Preloaded] = [:]
     /// The state read from the store, until ``Router/restore()`` applies it.
     var savedState: RouterState<Route>?
     /// The restoration started at creation through the guards given to the initialiser.
     var startedRestoration: Task<PersistenceEvent, Never>?
     private var nextGuardID: UInt64 = 0
 
-    // The hooks, `nil` until the first of their kind is added: a router's creation runs
-    // unspecialised, where each empty collection made looks up its element type's metadata
-    // (see the Performance design article's cold start).
-    private var _guards: [Guard]?
-    private var _transitions: [String: Transition]?
-    private var _loaders: [Loader]?
-
-    /// Which kinds of hooks are registered: ``_HookKinds/guards`` and
-    /// ``_HookKinds/transitions`` bits (mirrored in ``Router/_hookKinds``).
-    var kinds: UInt8 {
-        (_guards?.isEmpty == false ? _HookKinds.guards : 0)
-            | (_transitions?.isEmpty == false ? _HookKinds.transitions : 0)
-            | (_loaders?.isEmpty == false ? _HookKinds.loaders : 0)
-    }
-
     mutating func addGuard(named name: String?, deadline: Duration?, _ check: @escaping Check) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
         nextGuardID &+= 1
-        var guards = _guards.take() ?? []
         guards.append(Guard(id: id, name: name ?? "#\(id.rawValue)", deadline: deadline, check: check))
-        _guards = guards
         return id
     }
 
@@ -87,28 +67,16 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     ) -> NavigationGuardID {
         let id = NavigationGuardID(rawValue: nextGuardID)
         nextGuardID &+= 1
-        var loaders = _loaders.take() ?? []
         loaders.append(Loader(id: id, name: name, deadline: deadline, load: load))
-        _loaders = loaders
         return id
     }
 
     mutating func removeGuard(_ id: NavigationGuardID) {
-        _guards?.removeAll { $0.id == id }
-        _loaders?.removeAll { $0.id == id }
+        guards.removeAll { $0.id == id }
+        loaders.removeAll { $0.id == id }
     }
 
     mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {
-        var transitions = _transitions.take() ?? [String: Transition]()
         transitions[identifier] = handler.map { Transition(deadline: deadline, perform: $0) }
-        _transitions = transitions
     }
-}
-
-/// The bits of ``_RouterHooks/kinds``.
-@usableFromInline
-enum _HookKinds {
-    @usableFromInline static let guards: UInt8 = 1
-    @usableFromInline static let transitions: UInt8 = 2
-    @usableFromInline static let loaders: UInt8 = 4
 }

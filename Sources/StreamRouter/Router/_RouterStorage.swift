@@ -18,9 +18,6 @@ struct _RouterStorage<Route: RouteProvider>: Sendable {
     /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
     /// empty for a router without loaders.
     @usableFromInline var loadedValues = _LoadedValues()
-    /// The registered loaders, with the deadline and clock they run on, mirrored from the
-    /// router's hooks (see ``Router/changeHooks(_:)``); `nil` for a router without loaders.
-    @usableFromInline var loaders: _LoaderSnapshot<Route>?
 
     init(_ state: RouterState<Route>) {
         self.state = state

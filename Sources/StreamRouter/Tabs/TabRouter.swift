@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The navigation of a tab app: one ``Router`` per tab, each keeping its own stack, a
 /// selected tab, deep links that switch to the tab their route belongs to, and every tab's
@@ -43,12 +42,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let tabOf: @Sendable (Route) -> Tab?
     let hub: ObservableState<TabHub<Tab, Route>, TabHubEvent<Tab, Route>>
     private let routers: _Locked<[Tab: Router<Route>]>
-    /// The routers of the tabs given at creation, at their tab's position (read without a
-    /// lock on every navigation of the selected tab).
+    /// The routers of the tabs given at creation, at their tab's position.
     @usableFromInline let _routersByPosition: [Router<Route>]
-    /// The selected tab's position, mirrored outside the hub's lock (stored under it), so
-    /// that navigating on the selected tab takes no lock of the tab router.
-    @usableFromInline let _selectedPosition: Atomic<Int>
     let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = _Locked<TabRouterState<Tab, Route>?>(nil)
@@ -206,7 +201,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         hub = ObservableState(initial)
         self.routers = _Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         _routersByPosition = routers
-        _selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
         for (position, router) in routers.enumerated() {
             Self.relay(router, at: position, of: unique[position], to: hub)
         }
@@ -261,6 +255,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The selected tab.
     public var selectedTab: Tab {
         hub.read { $0.selected }
+    }
+
+    /// The selected tab's position.
+    @usableFromInline var _selectedIndex: Int {
+        hub.read { $0.selectedIndex }
     }
 
     /// The selected tab and every tab's stack and modal. Each tab's state is one consistent
@@ -341,7 +340,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The router of the selected tab.
     @inlinable
     public var selectedRouter: Router<Route> {
-        let position = _selectedPosition.load(ordering: .acquiring)
+        let position = _selectedIndex
         guard position < _routersByPosition.count else {
             return router(for: selectedTab)  // a tab added after creation
         }
@@ -368,7 +367,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
             let previous = hub.stacks[hub.selectedIndex]
             hub.selectedIndex = position
-            _selectedPosition.store(position, ordering: .releasing)
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
