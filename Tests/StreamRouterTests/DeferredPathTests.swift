@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Synchronization
 import Testing
 
-/// Default paths computed only when read (issue 21, item 6): the default reflects over
+/// Default paths computed only when read: the default reflects over
 /// the route, so a router computes it for an entry when something reads the entry's path,
 /// once, and never for an entry sharing its neighbour's.
 @Suite(.suiteLimit) struct DeferredPathTests {
