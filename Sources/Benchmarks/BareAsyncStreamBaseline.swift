@@ -32,20 +32,6 @@ enum BareAsyncStreamBaseline {
         return Sample(elapsed: start.duration(to: end), operations: events, phase: start.duration(to: published))
     }
 
-    /// Yields `operations` integers into one stream nobody consumes (the buffer keeps the
-    /// newest 64): the cost of a yield that wakes no one.
-    static func yieldOnly(operations: Int) -> Sample {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
-        let clock = ContinuousClock()
-        let start = clock.now
-        for event in 0..<operations {
-            continuation.yield(event)
-        }
-        let elapsed = start.duration(to: clock.now)
-        withExtendedLifetime(stream) {}
-        return Sample(elapsed: elapsed, operations: operations)
-    }
-
     /// One idle stream as the memory scenario keeps it: the stream and its continuation,
     /// never consumed.
     static func idleStream() -> (AsyncStream<Int>, AsyncStream<Int>.Continuation) {

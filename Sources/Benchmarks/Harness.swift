@@ -21,7 +21,7 @@ enum Side: String, Sendable {
     case baseline
 }
 
-/// A goal from the issue for one comparison.
+/// A goal for one comparison.
 struct Target: Sendable, Codable {
     enum Kind: String, Sendable, Codable {
         /// The median ratio baseline/library must reach `limit`.
@@ -32,11 +32,19 @@ struct Target: Sendable, Codable {
 
     let kind: Kind
     let limit: Double
-    /// The goal as the issue states it.
+    /// The goal as printed.
     let text: String
 
+    /// The library at least `limit` times as fast as the baseline.
     static func ratio(atLeast limit: Double, _ text: String) -> Target {
         Target(kind: .ratioAtLeast, limit: limit, text: text)
+    }
+
+    /// A budget: the library's time at most `factor` times the baseline's (the ratio at least
+    /// `1 / factor`).
+    static func time(atMost factor: Double) -> Target {
+        let shown = factor == factor.rounded() ? "\(Int(factor))" : "\(factor)"
+        return Target(kind: .ratioAtLeast, limit: 1 / factor, text: "time ≤ \(shown)x")
     }
 
     static func library(atMost limit: Double, _ text: String) -> Target {

@@ -13,7 +13,7 @@ struct HistoryWorkload {
     /// The most pushes timed in one run.
     static let chunk = 100
     /// The paths pushed, alternately.
-    static let targets = ["/news/archive", "/news/latest"]
+    static let paths = ["/news/archive", "/news/latest"]
 
     let size: Int
     let policy: InputPolicy
@@ -21,16 +21,16 @@ struct HistoryWorkload {
 
     /// Runs about `operations` pushes on a new navigator and returns their time.
     func run(_ operations: Int) -> Sample {
-        let navigator = Navigator(initialPath: Self.targets[1], policy: policy)
+        let navigator = Navigator(initialPath: Self.paths[1], policy: policy)
         fill(navigator)
         return run(operations, on: navigator)
     }
 
     /// Pushes until `navigator`'s history holds `size` entries, the current one a path that
-    /// is neither target (so that every timed push changes the path).
+    /// is neither of `paths` (so that every timed push changes the path).
     func fill(_ navigator: Navigator) {
         for index in 0..<max(0, size - navigator.history.count) {
-            navigator.navigate(Self.targets[index & 1])
+            navigator.navigate(Self.paths[index & 1])
         }
         navigator.navigate("/reset/a", replace: true)
     }
@@ -51,7 +51,7 @@ struct HistoryWorkload {
             let count = min(Self.chunk, operations - done)
             let stream = subscriber == .laggingSnapshots ? navigator.states() : nil
             let start = clock.now
-            for index in 0..<count where navigator.navigate(Self.targets[index & 1]) != nil {
+            for index in 0..<count where navigator.navigate(Self.paths[index & 1]) != nil {
                 pushed += 1
             }
             elapsed += start.duration(to: clock.now)
@@ -64,7 +64,7 @@ struct HistoryWorkload {
     }
 
     /// Undoes `pushes` pushes: goes back over them, then replaces the current entry (which
-    /// drops the forward entries, outside the timed region) with a path that is not a target.
+    /// drops the forward entries, outside the timed region) with a path that is not one of `paths`.
     private func reset(_ navigator: Navigator, pushes: Int) {
         navigator.goBack(total: pushes)
         navigator.navigate(navigator.path == "/reset/a" ? "/reset/b" : "/reset/a", replace: true)
@@ -73,7 +73,7 @@ struct HistoryWorkload {
     /// Checks that a run keeps the history at `size` entries, with `policy`.
     static func check(size: Int, policy: InputPolicy) throws {
         let workload = HistoryWorkload(size: size, policy: policy, subscriber: .laggingSnapshots)
-        let navigator = Navigator(initialPath: targets[1], policy: policy)
+        let navigator = Navigator(initialPath: paths[1], policy: policy)
         workload.fill(navigator)
         let before = navigator.history.count
         let operations = chunk * 2 + 1

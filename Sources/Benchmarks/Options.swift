@@ -4,6 +4,7 @@
 /// swift run -c release StreamRouterBenchmarks           # full run, every scenario
 /// swift run -c release StreamRouterBenchmarks --quick   # reduced run, under a minute
 /// swift run -c release StreamRouterBenchmarks --filter fan-out --json results.json
+/// swift run -c release StreamRouterBenchmarks --markdown   # also the results as a Markdown table
 /// ```
 struct Options: Sendable {
     /// A shorter run: fewer, shorter repetitions.
@@ -12,6 +13,8 @@ struct Options: Sendable {
     var filter: String?
     /// Writes the results as JSON to this file.
     var jsonPath: String?
+    /// Also prints the results as a Markdown table.
+    var markdown = false
     /// Overrides the number of repetitions.
     var repetitionsOverride: Int?
     /// Internal: measure one side of the memory scenario in this (child) process and exit.
@@ -34,7 +37,7 @@ struct Options: Sendable {
     var repetitionTime: Duration { quick ? .milliseconds(30) : .milliseconds(100) }
 
     static let usage = """
-        Usage: StreamRouterBenchmarks [--quick] [--filter NAME] [--json FILE] [--repetitions N] [--profile SIDE [--operations N]]
+        Usage: StreamRouterBenchmarks [--quick] [--filter NAME] [--json FILE] [--markdown] [--repetitions N] [--profile SIDE [--operations N]]
 
           --quick          5 repetitions of ~30 ms per side (whole run under a minute)
           --filter NAME    only the scenarios whose name contains NAME:
@@ -42,6 +45,7 @@ struct Options: Sendable {
                            or else the cases whose "scenario/case" name contains it;
                            NAME|OTHER selects either (both scenarios, or both cases; run in the usual order)
           --json FILE      also write every figure to FILE as JSON
+          --markdown       also print the results as one Markdown table (row, baseline, times, ratio, target)
           --repetitions N  interleaved repetitions per comparison (default 9, quick 5, minimum 5)
           --profile SIDE   run only the library or the baseline side (for perf or callgrind)
           --operations N   with --profile: run exactly N operations once, no calibration
@@ -59,6 +63,8 @@ struct Options: Sendable {
             switch argument {
             case "--quick":
                 options.quick = true
+            case "--markdown":
+                options.markdown = true
             case "--filter":
                 switch value(after: argument) {
                 case .success(let name): options.filter = name

@@ -37,7 +37,7 @@ enum PersistedHistoryScenario {
                     library: { operations in run(operations, size: large) },
                     baseline: { operations in run(operations, size: small) }
                 ),
-                target: .ratio(atLeast: 0.5, "100,000 ≤ 2x 10")
+                target: .time(atMost: 2)
             )
         ]
     }
@@ -45,7 +45,7 @@ enum PersistedHistoryScenario {
     /// Runs about `operations` pushes on a persisted navigator filled to `size` entries.
     static func run(_ operations: Int, size: Int) -> Sample {
         let workload = HistoryWorkload(size: size, policy: policy, subscriber: .none)
-        let navigator = Navigator(initialPath: HistoryWorkload.targets[1], store: InMemoryStateStore(), policy: policy)
+        let navigator = Navigator(initialPath: HistoryWorkload.paths[1], store: InMemoryStateStore(), policy: policy)
         workload.fill(navigator)
         navigator.flush()
         let sample = workload.run(operations, on: navigator)
@@ -57,7 +57,7 @@ enum PersistedHistoryScenario {
     private static func check(size: Int) throws {
         let store = InMemoryStateStore()
         let workload = HistoryWorkload(size: size, policy: policy, subscriber: .none)
-        let navigator = Navigator(initialPath: HistoryWorkload.targets[1], store: store, policy: policy)
+        let navigator = Navigator(initialPath: HistoryWorkload.paths[1], store: store, policy: policy)
         workload.fill(navigator)
         _ = workload.run(HistoryWorkload.chunk + 1, on: navigator)
         navigator.flush()

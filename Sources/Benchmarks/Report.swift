@@ -179,6 +179,29 @@ enum TablePrinter {
     }
 }
 
+/// Prints results as one Markdown table: the README's table.
+enum MarkdownTable {
+    static func print(_ rows: [RowResult]) {
+        Swift.print("| row | baseline | library | baseline time | ratio | target | met |")
+        Swift.print("|---|---|---|---|---|---|---|")
+        for row in rows {
+            let bytes = row.metric == "bytes"
+            func format(_ value: Double) -> String {
+                bytes ? TablePrinter.formatBytes(value) : TablePrinter.formatNanoseconds(value)
+            }
+            let library: String = row.library.map { format($0.median) } ?? row.status
+            let baseline: String = row.baseline.map { format($0.median) } ?? ""
+            let ratio: String = row.medianRatio.map(TablePrinter.formatRatio) ?? ""
+            let met: String = row.targetMet.map { $0 ? "yes" : "**no**" } ?? ""
+            let cells: [String] = [
+                "\(row.scenario): \(row.name)", row.baselineLabel, library, baseline, ratio, row.target?.text ?? "",
+                met,
+            ]
+            Swift.print("| " + cells.joined(separator: " | ") + " |")
+        }
+    }
+}
+
 extension RunReport {
     /// Writes the report as pretty-printed JSON.
     func write(to path: String) throws {

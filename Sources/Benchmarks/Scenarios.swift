@@ -8,9 +8,7 @@ enum Scenarios {
     static let all: [Entry] = [
         Entry(name: RouteTableScenario.name, comparisons: RouteTableScenario.comparisons),
         Entry(name: GitHubRoutesScenario.name, comparisons: GitHubRoutesScenario.comparisons),
-        Entry(name: RouteConflictScenario.name, comparisons: RouteConflictScenario.comparisons),
         Entry(name: PathPatternScenario.name, comparisons: PathPatternScenario.comparisons),
-        Entry(name: PathResolutionScenario.name, comparisons: PathResolutionScenario.comparisons),
         Entry(name: FanOutScenario.name, comparisons: FanOutScenario.comparisons),
         Entry(name: SubscriberMemoryScenario.name, comparisons: SubscriberMemoryScenario.comparisons),
         Entry(name: OpenURLScenario.name, comparisons: OpenURLScenario.comparisons),

@@ -29,7 +29,7 @@ enum SubscriberMemoryScenario {
                     library: { runProbe(.library) },
                     baseline: { runProbe(.baseline) }
                 ),
-                target: .library(atMost: 512, "lib ≤ 512 B")
+                target: .library(atMost: 512, "≤ 512 B")
             )
         ]
     }
@@ -38,7 +38,7 @@ enum SubscriberMemoryScenario {
         Comparison(
             scenario: name, name: "10,000 idle subscribers", unit: "subscriber",
             libraryLabel: "Navigator.actions", baselineLabel: "bare AsyncStream",
-            kind: .pending(reason: reason), target: .library(atMost: 512, "lib ≤ 512 B")
+            kind: .pending(reason: reason), target: .library(atMost: 512, "≤ 512 B")
         )
     }
 

@@ -71,6 +71,11 @@ let unmet = rows.filter { $0.targetMet == false }.map(\.key)
 print("")
 print(unmet.isEmpty ? "every measured target met" : "targets not met: \(unmet.joined(separator: "; "))")
 
+if options.markdown {
+    print("")
+    MarkdownTable.print(rows)
+}
+
 if let path = options.jsonPath {
     let report = RunReport(
         machine: machine,

@@ -3,7 +3,7 @@ import Foundation
 import StreamRouterTesting
 import Testing
 
-/// `async` URL mappings (issue 24, item 3): resolved before the navigation takes its turn,
+/// `async` URL mappings: resolved before the navigation takes its turn,
 /// cancelled by the task and, under `.latestWins`, by a later navigation.
 @Suite(.suiteLimit) struct AsyncURLMappingTests {
     typealias Route = RouterTestRoute

@@ -4,9 +4,9 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-/// Guards given to the initialiser exist before the saved state is read: the bypass
-/// (run 1 logged in reaches a guarded screen; run 2, logged out, restores it in
-/// `Router(store:)` before any `addGuard` could run) is closed without a call to `restore()`.
+/// Guards given to the initialiser exist before the saved state is read: a launch logged in
+/// reaches a guarded screen; the next launch, logged out, cannot restore it in
+/// `Router(store:)` before the guards run, without a call to `restore()`.
 @Suite(.suiteLimit) struct CreationGuardedRestorationTests {
     typealias Screen = RouterPersistenceTests.Screen
     typealias LoggedOut = GuardedRestorationTests.LoggedOut

@@ -30,13 +30,13 @@ import Testing
         }
     }
 
-    @Test func aSavedFileNoLongerBypassesTheGuards() async throws {
+    @Test func aSavedFileDoesNotBypassTheGuards() async throws {
         let store = try await Self.storeSavedByALoggedInRun()
         let saved = store.data
         let writes = store.saveCount
 
-        // Run 2, logged out. Before this change the initialiser showed the saved stack, and
-        // no guard could exist yet: `Router(store:).stack == [.home, .detail(id: 7)]`.
+        // Run 2, logged out. Were the saved stack shown by the initialiser, no guard could
+        // exist yet: `Router(store:).stack` would be `[.home, .detail(id: 7)]`.
         let router = Router<Screen>(store: store, restoring: .throughGuards)
         #expect(router.stack.isEmpty, "nothing saved is shown before the guards run")
         let states = StreamRecorder(router.states)

@@ -3,7 +3,7 @@ import Foundation
 import StreamRouterTesting
 import Testing
 
-/// Loaders (issue 24, item 2): data fetched before the commit, kept per entry, released
+/// Loaders: data fetched before the commit, kept per entry, released
 /// when the entry leaves, preloaded, and cancelled by a later navigation.
 @Suite(.suiteLimit) struct LoaderTests {
     typealias Route = RouterTestRoute

@@ -3,7 +3,7 @@ import Foundation
 import StreamRouterTesting
 import Testing
 
-/// `NavigationOptions` (issue 24): repeated pushes ignored, and navigations superseded by
+/// `NavigationOptions`: repeated pushes ignored, and navigations superseded by
 /// later ones under `.latestWins`.
 @Suite(.suiteLimit) struct NavigationOptionsTests {
     typealias Route = RouterTestRoute

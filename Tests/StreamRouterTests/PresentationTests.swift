@@ -3,7 +3,7 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-/// Presentations that hold stacks (DESIGN, "Wave 3: presentations that hold stacks"):
+/// Presentations that hold stacks:
 /// sheets with pushes inside, sheets over sheets, and the level each back operation acts on.
 @Suite(.suiteLimit) struct PresentationTests {
     enum AppRoute: RouteProvider {

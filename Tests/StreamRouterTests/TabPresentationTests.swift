@@ -4,7 +4,7 @@ import StreamRouterTesting
 import Testing
 
 /// A tab app's tree: sheets on a tab, a compose screen above every tab, deep links to
-/// sheets, and a reset of everything (DESIGN, "Wave 3: presentations that hold stacks").
+/// sheets, and a reset of everything.
 @Suite(.suiteLimit) struct TabPresentationTests {
     enum Tab: String, CaseIterable, Codable, Sendable {
         case home, inbox

@@ -3,9 +3,9 @@ import StreamRouter
 import StreamRouterTesting
 import Testing
 
-/// DESIGN.md "Next wave: the navigation layer of a whole app", "Tabs: one stack per tab",
+/// The navigation layer of a whole app, as DESIGN.md's "Tabs: one stack per tab" writes it,
 /// line by line (each `for await` loop takes the first element, so the test ends).
-@Suite(.suiteLimit) struct DesignNextWaveTests {
+@Suite(.suiteLimit) struct DesignTabsTests {
     enum AppTab: String, CaseIterable, Codable, Sendable { case home, search, profile }
 
     enum AppRoute: RouteProvider {
