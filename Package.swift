@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `STREAMROUTER_INTERNAL_CHECKS=1 swift test --scratch-path .build/checks` compiles the
+// library's checks of its own invariants in (see `_InternalChecks`); CI runs the suite once so.
+let internalChecks: [SwiftSetting] =
+    Context.environment["STREAMROUTER_INTERNAL_CHECKS"] != nil ? [.define("STREAMROUTER_INTERNAL_CHECKS")] : []
+
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6)
 ]
@@ -20,7 +25,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "AsyncObservables", swiftSettings: strict),
-        .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict),
+        .target(name: "StreamRouter", dependencies: ["AsyncObservables"], swiftSettings: strict + internalChecks),
         .target(name: "StreamRouterTesting", dependencies: ["StreamRouter", "AsyncObservables"], swiftSettings: strict),
         // Target names share one namespace with every package in a graph (a consumer's own
         // `Benchmarks` target would clash), so every target's name is unique to this package.
@@ -54,7 +59,7 @@ let package = Package(
         .testTarget(
             name: "StreamRouterTests",
             dependencies: ["StreamRouter", "AsyncObservables", "StreamRouterTesting"],
-            swiftSettings: strict
+            swiftSettings: strict + internalChecks
         ),
     ]
 )

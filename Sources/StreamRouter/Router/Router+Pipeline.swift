@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 
-// The fast path: the steps every navigation takes (`_enqueue`, `_run`, `_commit`), `@inlinable`
-// so that they are specialised for `Route`; what only some navigations do is in the files
-// beside this one. Why, and the rules the core follows (boxes, one lock per step, cost
-// following the work): the Performance design article (`PerformanceDesign.md`).
+// The pipeline: the steps every navigation takes (`_enqueue`, `_run`, `_commit`), `@inlinable`
+// so that they are specialised for `Route`; what only some navigations do (guards, loaders,
+// transition handlers, redirects, supersession) is in `Router+Hooks.swift`. The rules the
+// core follows (boxes, cost following the work): the Performance design article.
 extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
@@ -76,6 +76,7 @@ extension Router {
             // out of the lock.
             var proposed = state
             let destinations = proposed._apply(current.operation, limit: policy.maximumHistoryEntries)
+            _InternalChecks.check(proposed._invariantViolations(), in: "router state")
             // Loaders run only for the routes an operation shows (a back shows none).
             let selection = _HookSelection(
                 guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders && !destinations.isEmpty,

@@ -276,8 +276,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     // MARK: - Navigating
 
-    // The navigation methods are `@inlinable`, like the pipeline they enter (the
-    // Performance design article).
+    // The navigation methods are `@inlinable`, like the pipeline they enter, so that they
+    // are specialised for `Route`.
 
     /// Shows `route` by its ``RouteProvider/transition``: pushes it (the default), replaces
     /// the top route, presents it as the modal, or pushes it after a custom transition.

@@ -242,6 +242,37 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         return nil
     }
 
+    /// What breaks the tree's invariants, one line each; empty when all hold: every entry's
+    /// level, position, base count and path end are what the entries below it make them, no
+    /// id appears twice, and the displayed path is the entries' paths joined.
+    @usableFromInline
+    func _invariantViolations() -> [String] {
+        var violations: [String] = []
+        var ids: Set<UInt64> = []
+        var below: _RouteStackEntry<Route>?
+        for entry in _entries.bottomFirst {
+            let expected = _RouteStackEntry(
+                entry.route, path: entry.path, id: entry.id, style: entry.style, onto: below)
+            if (entry.level, entry.position, entry.baseCount, entry.pathEnd)
+                != (expected.level, expected.position, expected.baseCount, expected.pathEnd)
+            {
+                violations.append("entry \(entry.id) (\(entry.route)) is linked as if elsewhere")
+            }
+            if !ids.insert(entry.id).inserted {
+                violations.append("entry id \(entry.id) appears twice")
+            }
+            below = entry
+        }
+        let displayed = displayedPath
+        if displayed.utf8.count != (below?.pathEnd ?? 0) && displayed != "/" {
+            violations.append("the displayed path \(displayed) is not the entries' paths joined")
+        }
+        if presentations.count != (below?.level ?? 0) {
+            violations.append("\(presentations.count) presentations on \(below?.level ?? 0) levels")
+        }
+        return violations
+    }
+
     // MARK: - Equality and coding
 
     /// Whether both states show the same routes and presentations.

@@ -72,6 +72,7 @@ struct _NavigationQueue: Sendable {
     /// - Returns: The continuations of the waiting ones, to resume with `false`.
     @usableFromInline
     mutating func supersede(before ticket: Ticket) -> [Waiter] {
+        defer { _InternalChecks.check(_invariantViolations(), in: "navigation queue") }
         guard serving != ticket else { return [] }
         let superseded = Array(waiting.values)
         waiting.removeAll()
@@ -96,8 +97,29 @@ struct _NavigationQueue: Sendable {
     /// Ends `ticket`'s turn, or gives it up if it has not come yet; nothing for a superseded
     /// ticket.
     /// - Returns: The continuation of the next navigation, to resume with `true`.
+    /// What breaks the queue's invariants, one line each; empty when all hold: one ticket is
+    /// served at a time, every ticket waiting or given up is a later one than it, none is
+    /// both, and no ticket is ahead of those given out.
+    func _invariantViolations() -> [String] {
+        var violations: [String] = []
+        if serving > nextTicket {
+            violations.append("serving \(serving), ahead of the next ticket \(nextTicket)")
+        }
+        for ticket in waiting.keys where ticket <= serving || ticket >= nextTicket {
+            violations.append("waiting ticket \(ticket) outside \(serving)<..<\(nextTicket)")
+        }
+        for ticket in abandoned where ticket <= serving || ticket >= nextTicket {
+            violations.append("given-up ticket \(ticket) outside \(serving)<..<\(nextTicket)")
+        }
+        for ticket in abandoned where waiting[ticket] != nil {
+            violations.append("ticket \(ticket) both waits and was given up")
+        }
+        return violations
+    }
+
     @usableFromInline
     mutating func leave(_ ticket: Ticket) -> Waiter? {
+        defer { _InternalChecks.check(_invariantViolations(), in: "navigation queue") }
         guard ticket == serving else {
             if ticket < serving { return nil }
             abandoned.insert(ticket)
