@@ -5,7 +5,7 @@ import Foundation
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with
-    /// ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, replaces the tree with the stack it builds;
+    /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, replaces the tree with the stack it builds;
     /// returns after that navigation ends.
     ///
     /// ```swift
@@ -157,7 +157,7 @@ extension Router {
         }
     }
 
-    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``: the
+    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``: the
     /// stack replaces the tree.
     @usableFromInline
     func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
