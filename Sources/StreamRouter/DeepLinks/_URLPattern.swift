@@ -54,67 +54,25 @@ struct _URLPattern: Sendable {
         )
     }
 
-    /// The segment `part` (the bytes between two slashes, never empty) spells.
+    /// The segment `part` (the bytes between two slashes, never empty) spells. Tokens are
+    /// read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part`
+    /// begins and ends next to a `/` or an end, so it is whole UTF-8.
     private static func segment(
         from part: UnsafeBufferPointer<UInt8>, in pattern: UnsafeBufferPointer<UInt8>
-    ) throws(URLPatternError)
-        -> PatternSegment
-    {
+    ) throws(URLPatternError) -> PatternSegment {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: part[range]), as: UTF8.self)
         }
-        switch try kind(of: part, in: pattern) {
-        case .anySegment: return .skip
-        case .literal: return .literal(string(0..<part.count))
-        case .parameter:
-            guard let name = nameRange(in: part), name.count + 2 < part.count else {
-                return .capture(string(1..<(part.count - 1)))
-            }
-            return .partialCapture(
-                prefix: string(0..<(name.lowerBound - 1)), name: string(name),
-                suffix: string((name.upperBound + 1)..<part.count))
+        func failure(_ reason: (String) -> URLPatternError.Reason) -> URLPatternError {
+            URLPatternError(pattern: patternText(pattern), reason: reason(string(0..<part.count)))
         }
-    }
-
-    /// What a segment is, read without making a string.
-    enum Kind {
-        /// A literal, a parameter (`{name}`, or a partial segment `@{name}`), or `*`.
-        case literal, parameter, anySegment
-    }
-
-    /// The range of the name between the braces of a parameter segment's bytes `part`
-    /// (`{name}`, `@{name}.json`), or `nil` when `part` has no `{`.
-    private static func nameRange(in part: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        if part.count > 2, part[0] == UInt8(ascii: "{"), part[part.count - 1] == UInt8(ascii: "}") {
-            return 1..<(part.count - 1)  // `{name}`: a valid pattern's segment holds one parameter
-        }
-        guard let open = part.firstIndex(of: UInt8(ascii: "{")) else { return nil }
-        let close = part[(open + 1)...].firstIndex(of: UInt8(ascii: "}")) ?? part.count
-        return (open + 1)..<close
-    }
-
-    /// What `part` (the bytes between two slashes, never empty) spells. Tokens are read
-    /// byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part` begins
-    /// and ends next to a `/` or an end, so it is whole UTF-8.
-    private static func kind(
-        of part: UnsafeBufferPointer<UInt8>, in pattern: UnsafeBufferPointer<UInt8>
-    ) throws(URLPatternError) -> Kind {
-        let open = UInt8(ascii: "{")
-        let close = UInt8(ascii: "}")
         if part.count == 1, part[0] == UInt8(ascii: "*") {
-            return .anySegment
+            return .skip
         }
         guard part.contains(where: { $0 == open || $0 == close }) else {
-            return .literal
-        }
-        // `{name}`, the usual parameter, read as before partial segments: one pass over the name.
-        if part.count > 2, part[0] == open, part[part.count - 1] == close,
-            UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]).allSatisfy({ PathBytes.isNameByte($0) })
-        {
-            return .parameter
-        }
-        func failure(_ reason: (String) -> URLPatternError.Reason) -> URLPatternError {
-            URLPatternError(pattern: patternText(pattern), reason: reason(String(decoding: part, as: UTF8.self)))
+            return .literal(string(0..<part.count))
         }
         // A prefix, `{`, the name, `}`, a suffix; neither prefix nor suffix holds a brace.
         guard let openAt = part.firstIndex(of: open), !part[..<openAt].contains(close),
@@ -123,13 +81,17 @@ struct _URLPattern: Sendable {
         let suffix = part[(closeAt + 1)...]
         if suffix.contains(open) { throw failure { .multipleParameters(segment: $0) } }
         if suffix.contains(close) { throw failure { .malformedParameter(segment: $0) } }
-        let name = UnsafeBufferPointer(rebasing: part[(openAt + 1)..<closeAt])
+        let name = (openAt + 1)..<closeAt
         guard !name.isEmpty else {
             throw URLPatternError(pattern: patternText(pattern), reason: .missingParameterName)
         }
         // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
-        guard name.allSatisfy({ PathBytes.isNameByte($0) }) else { throw failure { .malformedParameter(segment: $0) } }
-        return .parameter
+        guard part[name].allSatisfy(PathBytes.isNameByte) else { throw failure { .malformedParameter(segment: $0) } }
+        guard openAt > 0 || !suffix.isEmpty else {
+            return .capture(string(name))
+        }
+        return .partialCapture(
+            prefix: string(0..<openAt), name: string(name), suffix: string((closeAt + 1)..<part.count))
     }
 
     /// The text of the pattern whose UTF-8 is `bytes` (what an error names).
