@@ -26,7 +26,6 @@ final class _URLLookup: Sendable {
     /// One group's lookup: its schemes (`nil`: ``URLGroup/webSchemes``) and hosts (`nil`: the
     /// host is read as the first path segment), its compiled patterns and those that failed
     /// their check.
-    @usableFromInline
     convenience init(schemes: [String]?, hosts: [String]?, patterns: [_URLPattern], patternErrors: [URLPatternError]) {
         self.init([
             URLGroup(

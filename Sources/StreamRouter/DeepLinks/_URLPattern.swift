@@ -18,7 +18,6 @@
 /// A group's mappings compile to one ``_RouteTrie``, walked over the URL's decoded
 /// segments: a literal is its decoded text, `{name}` a captured segment, a partial segment
 /// a captured segment with its prefix and suffix, `*` a skipped one.
-@usableFromInline
 struct _URLPattern: Sendable {
     /// The pattern text as given.
     let text: String
