@@ -296,4 +296,65 @@ enum LinkRoute: RouteProvider {
             return
         }
     }
+
+    /// Patterns are checked when they are registered: a malformed one is reported at once,
+    /// never matches, and leaves the numbering of the others as if it were not there.
+    @Test func malformedPatternsAreReportedWhenRegistered() throws {
+        let group = URLMatcherGroup<Int>.group("example.com") {
+            $0.map("a/{id}/{id}") { 1 }
+            $0.map("b/{}") { 2 }
+            $0.map("c/x{y}{z}") { 3 }
+            $0.map("d/{ok}") { 4 }
+        }
+        #expect(
+            group.patternErrors == [
+                URLPatternError(pattern: "a/{id}/{id}", reason: .duplicateParameterName("id")),
+                URLPatternError(pattern: "b/{}", reason: .missingParameterName),
+                URLPatternError(pattern: "c/x{y}{z}", reason: .multipleParameters(segment: "x{y}{z}")),
+            ])
+        for _ in 0..<3 {
+            #expect(try group.match(#require(URL(string: "https://example.com/d/5"))).get() == 4)
+        }
+        #expect(group.groups.first?.patterns == ["d/{ok}"])
+    }
+
+    @Test(arguments: [0, 9, 99, 1_000])
+    func anInterpolatedPatternMapsAsItsText(index: Int) throws {
+        let group = URLMatcherGroup<String>.group("h.com") { mapper in
+            mapper.map("section\(index)/{id}/view") { try $0.pattern + " " + $0.param("id") }
+            mapper.map("held\(index)") { "held" }
+        }
+        #expect(group.patternErrors == [])
+        #expect(group.groups.first?.patterns == ["section\(index)/{id}/view", "held\(index)"])
+        let url = try #require(URL(string: "https://h.com/section\(index)/42/view"))
+        #expect(try group.match(url).get() == "section\(index)/{id}/view 42")
+        #expect(try group.match(#require(URL(string: "https://h.com/held\(index)"))).get() == "held")
+    }
+
+    @Test func aPatternHeldInAStringMapsAsALiteralDoes() throws {
+        let texts = ["user/{id}/profile", "orders/{id}"]
+        let group = URLMatcherGroup<String>.group("h.com") { mapper in
+            mapper.map(texts[0]) { try "user " + $0.param("id") }
+            mapper.mapStack(texts[1]) { try ["orders", "order " + $0.param("id")] }
+        }
+        #expect(group.patternErrors == [])
+        #expect(try group.match(#require(URL(string: "https://h.com/user/5/profile"))).get() == "user 5")
+        #expect(try group.match(#require(URL(string: "https://h.com/orders/9"))).get() == "order 9")
+    }
+
+    @Test func aMalformedInterpolatedPatternIsRefusedWithItsText() throws {
+        let name = "a b"
+        let group = URLMatcherGroup<Int>.group("h.com") { mapper in
+            mapper.map("x/{\(name)}") { 1 }
+            mapper.map("y\(2)/{id}/{id}") { 2 }
+            mapper.map("fine\(3)") { 3 }
+        }
+        #expect(
+            group.patternErrors == [
+                URLPatternError(pattern: "x/{a b}", reason: .malformedParameter(segment: "{a b}")),
+                URLPatternError(pattern: "y2/{id}/{id}", reason: .duplicateParameterName("id")),
+            ])
+        #expect(group.groups.first?.patterns == ["fine3"])
+        #expect(try group.match(#require(URL(string: "https://h.com/fine3"))).get() == 3)
+    }
 }

@@ -3,79 +3,56 @@
 /// ``URLMatcherGroup`` keeps, by the mapping's number; everything matching reads is here,
 /// so that the whole lookup (``_URLLookup``) is compiled for concrete types.
 ///
-/// The patterns are checked when registered and compiled into a ``_RouteTrie`` (the engine
-/// of route tables) once the groups have been matched a few times (see ``_URLLookup``), so
-/// a lookup walks the URL's decoded segments instead of testing every pattern in turn, and
-/// returns the first mapping in declaration order that matches.
+/// The patterns, compiled when they were registered, make one ``_RouteTrie`` (the engine of
+/// route tables) when the group is made, so a lookup walks the URL's decoded segments once
+/// and finds the first mapping in declaration order that matches.
 ///
-/// An immutable class: the lookup visits each group it tries without copying (and
-/// retaining) its sets and arrays. Not public: users name groups (``URLMatcherGroup``),
-/// never one compiled group.
+/// An immutable class: a lookup visits each group it tries without copying its sets and
+/// arrays. Not public: users name groups (``URLMatcherGroup``), never one compiled group.
 package final class URLGroup: Sendable {
     /// The schemes `http` and `https`, accepted by groups that name no scheme.
     package static let webSchemes = ["http", "https"]
 
-    /// The accepted schemes, lowercased (made when read, for diagnostics and association
-    /// files: matching reads their bytes).
-    package var schemes: Set<String> { Set(schemeBytes.texts) }
+    /// The accepted schemes, lowercased.
+    package let schemes: Set<String>
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
-    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`). Made
-    /// when read, as ``schemes``.
-    package var hosts: Set<String>? { hostLeadsPath ? nil : Set(hostBytes.texts) }
-    /// The registered patterns' texts, in declaration order (malformed ones left out).
-    let patternTexts: _FlatTexts
-    /// The registered patterns, in declaration order (malformed ones left out), as strings
-    /// made when read (for diagnostics: matching reads ``patternTexts``).
-    package var patterns: [String] { patternTexts.texts }
+    /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
+    package let hosts: Set<String>?
+    /// The registered patterns, in declaration order (malformed ones left out).
+    let compiledPatterns: [_URLPattern]
     /// The patterns that failed their check; their mappings never match.
     package let patternErrors: [URLPatternError]
-    /// The schemes' bytes, compared with the scheme as written (ASCII case ignored).
-    private let schemeBytes: _FlatTexts
-    /// The hosts' bytes, compared with a plain host as written (no string made).
-    private let hostBytes: _FlatTexts
-    /// Whether the group reads the host as the first path segment (it names no hosts).
-    let hostLeadsPath: Bool
+    /// The patterns' trie: its entry `i` is ``compiledPatterns`` `[i]`.
+    let trie: _RouteTrie
 
-    init(schemes: [String], hosts: [String]?, patterns: _FlatTexts, patternErrors: [URLPatternError]) {
-        patternTexts = patterns
+    init(schemes: [String], hosts: [String]?, patterns: [_URLPattern], patternErrors: [URLPatternError]) {
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        compiledPatterns = patterns
         self.patternErrors = patternErrors
-        hostLeadsPath = hosts == nil
-        schemeBytes = Self.lowercasedOnce(schemes)
-        hostBytes = Self.lowercasedOnce(hosts ?? [])
+        trie = _RouteTrie(patterns.map(\.segments))
     }
 
-    /// `texts` lowercased, each once (no string made for one already lowercase ASCII, as a
-    /// host or scheme usually is).
-    private static func lowercasedOnce(_ texts: [String]) -> _FlatTexts {
-        var flat = _FlatTexts()
-        for text in texts {
-            let isLowercaseASCII = text.utf8.allSatisfy {
-                $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-            }
-            var lowercased = isLowercaseASCII ? text : text.lowercased()
-            lowercased.withUTF8 { bytes in
-                if !flat.contains(bytes, lowercasing: false) { flat.append(bytes) }
-            }
-        }
-        return flat
-    }
+    /// The registered patterns' texts, in declaration order (malformed ones left out).
+    package var patterns: [String] { compiledPatterns.map(\.text) }
 
-    /// Whether the group accepts the scheme written as `raw`.
+    /// Whether the group reads the host as the first path segment (it names no hosts).
+    var hostLeadsPath: Bool { hosts == nil }
+
+    /// Whether the group accepts the scheme written as `raw` (ASCII case ignored).
     func accepts(scheme raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        schemeBytes.contains(raw, lowercasing: true)
+        let lowercased = raw.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        return schemes.contains(String(decoding: lowercased, as: UTF8.self))
     }
 
     /// Whether the group accepts the host written as `raw`; `isPlain` when those bytes are
     /// already decoded and lowercased (see ``DeepLinkURL/Parts/hostIsPlain``).
     func accepts(host raw: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Bool {
-        guard !hostLeadsPath else { return true }
+        guard let hosts else { return true }
         guard !raw.isEmpty else { return false }
-        guard isPlain else {
-            guard var decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased() else {
-                return false
-            }
-            return decoded.withUTF8 { hostBytes.contains($0, lowercasing: false) }
-        }
-        return hostBytes.contains(raw, lowercasing: false)
+        let text = Substring(decoding: raw, as: UTF8.self)
+        guard !isPlain else { return hosts.contains(String(text)) }
+        guard let decoded = PercentEncoding.decode(text)?.lowercased() else { return false }
+        return hosts.contains(decoded)
     }
 }

@@ -45,12 +45,10 @@ final class _URLHold: Sendable {
         let found: (mapping: Int, match: MatchedURL)?
         /// When it expires, as time elapsed on the hold's clock.
         let deadline: Duration
-        /// Its waiter, resumed once when the entry ends. Unsafe continuations here: every
-        /// waiter of the hold is taken out of the state under the lock before it is resumed
-        /// (``State/end(_:)``, ``State/takeParkedWaiter()``), so it is resumed exactly once
-        /// by construction, and the checked ones' bookkeeping cost a held link about 10% (the
-        /// Benchmarks' held-then-released row).
-        let continuation: UnsafeContinuation<Outcome, Never>
+        /// Its waiter, resumed once when the entry ends: every waiter of the hold is taken out
+        /// of the state under the lock before it is resumed (``State/end(_:)``,
+        /// ``State/takeParkedWaiter()``).
+        let continuation: CheckedContinuation<Outcome, Never>
         /// Taken by a release: it neither expires nor is cancelled any more, and the
         /// release delivers to it.
         var isReleasing = false
@@ -75,12 +73,12 @@ final class _URLHold: Sendable {
         var timerDeadline: Duration?
         var timerGeneration: UInt64 = 0
         /// A task waiting until this many links wait parked (``waitUntilParked(_:)``).
-        var parkedWaiter: (count: Int, continuation: UnsafeContinuation<Void, Never>)?
+        var parkedWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
         /// The released entries not yet resumed, in order, with what each is given.
         var relay: [(id: UInt64, delivery: Delivery)] = []
 
         /// The ``parkedWaiter`` to resume, once enough links wait parked.
-        mutating func takeParkedWaiter() -> UnsafeContinuation<Void, Never>? {
+        mutating func takeParkedWaiter() -> CheckedContinuation<Void, Never>? {
             guard let waiter = parkedWaiter,
                 entries.count(where: \.isWaiting) >= waiter.count
             else { return nil }
@@ -89,7 +87,7 @@ final class _URLHold: Sendable {
         }
 
         /// Ends the entry `id`: removes it and returns its waiter, to resume after unlocking.
-        mutating func end(_ id: UInt64) -> UnsafeContinuation<Outcome, Never>? {
+        mutating func end(_ id: UInt64) -> CheckedContinuation<Outcome, Never>? {
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
             return entries.remove(at: index).continuation
         }
@@ -99,16 +97,12 @@ final class _URLHold: Sendable {
     private let state = _Locked(State())
     /// The next entry's id (taken before the entry is made: its cancellation handler needs it).
     private let ids = Atomic<UInt64>(0)
-    /// Mirrors ``State/isHolding``, stored under the lock, read without it by `openURL`.
-    @usableFromInline let _holding = Atomic<Bool>(false)
-
     init() {}
 
-    /// Whether a hold is in effect: one atomic load, the only cost of holding on the
-    /// `openURL` path when none is.
-    @inlinable
+    /// Whether a hold is in effect.
+    @usableFromInline
     var isHolding: Bool {
-        _holding.load(ordering: .acquiring)
+        state.withLock { $0.isHolding }
     }
 
     /// The links waiting, oldest first.
@@ -122,7 +116,6 @@ final class _URLHold: Sendable {
             state.expiry = expiry
             guard !state.isHolding else { return nil }
             state.isHolding = true
-            _holding.store(true, ordering: .releasing)
             if let kept = state.clock, kept.measures(on: clock) { return nil }
             // Another clock: deadlines start again on it, and the old timer stops.
             state.clock = Self.holdClock(clock)
@@ -150,7 +143,7 @@ final class _URLHold: Sendable {
     func waitWhileHeld(_ url: URL, found: (mapping: Int, match: MatchedURL)?) async -> Outcome {
         let id = ids.wrappingAdd(1, ordering: .relaxed).oldValue
         return await withTaskCancellationHandler {
-            await withUnsafeContinuation { enter(id, url, found, $0) }
+            await withCheckedContinuation { enter(id, url, found, $0) }
         } onCancel: {
             cancel(id)
         }
@@ -162,10 +155,10 @@ final class _URLHold: Sendable {
         _ id: UInt64,
         _ url: URL,
         _ found: (mapping: Int, match: MatchedURL)?,
-        _ continuation: UnsafeContinuation<Outcome, Never>
+        _ continuation: CheckedContinuation<Outcome, Never>
     ) {
         let (now, stopped, parked) = state.withLock {
-            state -> (Outcome?, Task<Void, Never>?, UnsafeContinuation<Void, Never>?) in
+            state -> (Outcome?, Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
             guard state.isHolding, let clock = state.clock else { return (.notHeld, nil, nil) }
             guard !Task.isCancelled else { return (.cancelled, nil, nil) }
             let deadline = clock.elapsed() + state.expiry
@@ -190,8 +183,8 @@ final class _URLHold: Sendable {
     /// Waits until at least `count` links wait, parked (for the Benchmarks and tests: a
     /// hand-off instead of polling). One such waiter at a time; not cancellable.
     package func waitUntilParked(_ count: Int) async {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let now = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> CheckedContinuation<Void, Never>? in
                 state.parkedWaiter = (count, continuation)
                 return state.takeParkedWaiter()
             }
@@ -203,7 +196,7 @@ final class _URLHold: Sendable {
     /// turn in the relay is resumed at once with its delivery (the owner's opening then fails
     /// in the cancelled task); one already resumed is left alone.
     private func cancel(_ id: UInt64) {
-        let (waiter, outcome) = state.withLock { state -> (UnsafeContinuation<Outcome, Never>?, Outcome) in
+        let (waiter, outcome) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome) in
             if state.entries.contains(where: { $0.id == id && $0.isWaiting }) {
                 return (state.end(id), .cancelled)
             }
@@ -223,7 +216,6 @@ final class _URLHold: Sendable {
         state.withLock { state in
             guard state.isHolding else { return [] }
             state.isHolding = false
-            _holding.store(false, ordering: .releasing)
             var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] = []
             for index in state.entries.indices where state.entries[index].isWaiting {
                 state.entries[index].isReleasing = true
@@ -247,7 +239,7 @@ final class _URLHold: Sendable {
     /// waiter once its link is opened (or has failed).
     @usableFromInline
     func handOn() {
-        let next = state.withLock { state -> (UnsafeContinuation<Outcome, Never>?, Outcome)? in
+        let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome)? in
             guard !state.relay.isEmpty else { return nil }
             let (id, delivery) = state.relay.removeFirst()
             return (state.end(id), .released(delivery))
@@ -281,7 +273,7 @@ final class _URLHold: Sendable {
             } catch {
                 return
             }
-            let expired = state.withLock { state -> [UnsafeContinuation<Outcome, Never>] in
+            let expired = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
                 guard state.timerGeneration == generation else {
                     next = nil
                     return []

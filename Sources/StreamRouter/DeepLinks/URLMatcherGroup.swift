@@ -39,17 +39,15 @@ import Synchronization
 ///   ``URLNotHandledReason``, including a segment that is not valid percent-encoded UTF-8.
 ///
 /// > Note: A group is an immutable value; ``Router`` reads `Route.registerURLs()` once, when
-/// > it is created. Its patterns are checked when they are registered (a malformed one is in
-/// > ``patternErrors`` at once) and compiled into a trie once, on the group's 16th lookup; the
-/// > lookups before scan the patterns in declaration order, with the same answers. So
-/// > creating a router costs little more than registering its mappings.
+/// > it is created. Its patterns are compiled when they are registered (a malformed one is
+/// > in ``patternErrors`` at once), and into one trie when the group is made.
 public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// What matching reads of every group: the compiled groups, in the order they are
     /// tried.
     @usableFromInline let _lookup: _URLLookup
     /// Every group's mapping closures, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
-    @usableFromInline let _routes: [_URLRouteClosure<Route>]
+    @usableFromInline let _routes: [@Sendable (MatchedURL) throws -> Route]
     /// The stack mappings' closures, by the same numbering; empty when no group has any.
     @usableFromInline let _stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
     /// The `async` mappings' closures, by the same numbering; empty when no group has any.
@@ -86,15 +84,10 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
 
     /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
     /// registers.
-    ///
-    /// > Note: Inlinable, as the `group` functions that call it and ``URLPathMapper``'s
-    /// > `map`: compiled generically, making a group looked up the generic metadata of the
-    /// > mapper, its lock and its arrays in the runtime's cache (the `open-url` cold-start row).
-    @inlinable
     init(schemes: [String]?, hosts: [String]?, build: (URLPathMapper<Route>) -> Void) {
         let mapper = URLPathMapper<Route>()
         build(mapper)
-        let collected = mapper._collected.withLock { $0 }
+        let collected = mapper.collected.withLock { $0 }
         _lookup = _URLLookup(
             schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
         _routes = collected.routes
@@ -107,7 +100,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Parameters:
     ///   - host: The host, case-insensitive (`"store.example.com"`).
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
-    @inlinable
     public static func group(_ host: String, _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
         group([host], mapPaths)
     }
@@ -117,7 +109,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// - Parameters:
     ///   - hosts: The hosts, case-insensitive.
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
-    @inlinable
     public static func group(_ hosts: [String], _ mapPaths: (URLPathMapper<Route>) -> Void) -> Self {
         Self(schemes: nil, hosts: hosts, build: mapPaths)
     }
@@ -129,7 +120,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///   - hosts: The accepted hosts; `nil` (the default) reads the host as the first path
     ///     segment, as custom-scheme links usually do (`myapp://user/5` is path `user/5`).
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
-    @inlinable
     public static func group(
         scheme: String,
         hosts: [String]? = nil,
@@ -145,7 +135,6 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     ///     listed.
     ///   - hosts: The accepted hosts; `nil` reads the host as the first path segment.
     ///   - mapPaths: Registers the path mappings on the `$0` mapper.
-    @inlinable
     public static func group(
         schemes: [String],
         hosts: [String]? = nil,
@@ -185,7 +174,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @inlinable
     func _route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
         do {
-            return .success(try _routes[found.mapping].make(found.match))
+            return .success(try _routes[found.mapping](found.match))
         } catch {
             return .failure(Self._reason(for: error, in: found.match))
         }
@@ -201,7 +190,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     }
 
     /// The stack the mapping `found` makes when it was made with
-    /// ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, `nil` for any other.
+    /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, `nil` for any other.
     @usableFromInline
     func _stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
         guard let stack = _stacks[found.mapping] else { return nil }

@@ -12,40 +12,37 @@ import Synchronization
 ///
 /// > Note: Thread-safe, though a group's closure normally runs on one thread.
 public final class URLPathMapper<Route: Sendable>: Sendable {
-    /// The registered patterns (checked, not compiled: see ``_URLLookup``), the closures that
-    /// make their routes, and the patterns that failed their check. Patterns and closures
-    /// are kept apart, so that a group's patterns are handed on without a copy.
-    @usableFromInline
-    struct _Collected: Sendable {
-        /// The patterns' texts, one byte array for all (no string per mapping).
-        @usableFromInline var patterns = _FlatTexts()
-        @usableFromInline var routes: [_URLRouteClosure<Route>] = []
-        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, by the
+    /// The registered patterns, compiled, the closures that make their routes, and the
+    /// patterns that failed their check.
+    struct Collected: Sendable {
+        var patterns: [_URLPattern] = []
+        var routes: [@Sendable (MatchedURL) throws -> Route] = []
+        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
-        @usableFromInline var stacks = [Int: @Sendable (MatchedURL) throws -> [Route]]()
+        var stacks = [Int: @Sendable (MatchedURL) throws -> [Route]]()
         /// The closures of the mappings made with an `async` closure, by the mapping's number
         /// (empty for a group with none).
-        @usableFromInline var asyncRoutes = [Int: @Sendable (MatchedURL) async throws -> Route]()
-        @usableFromInline var patternErrors: [URLPatternError] = []
+        var asyncRoutes = [Int: @Sendable (MatchedURL) async throws -> Route]()
+        var patternErrors: [URLPatternError] = []
 
-        @inlinable init() {}
-
-        /// Appends a mapping's closure (room for 16 made at the first: a group of 100 grows
-        /// the array 4 times, not 8).
-        @inlinable
-        mutating func _append(_ route: _URLRouteClosure<Route>) {
-            if routes.isEmpty { routes.reserveCapacity(16) }
+        /// Compiles `pattern` and appends it with `route`; a malformed pattern is appended to
+        /// ``patternErrors`` instead.
+        /// - Returns: The mapping's number, `nil` when its pattern is malformed.
+        mutating func add(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) -> Int? {
+            do throws(URLPatternError) {
+                patterns.append(try _URLPattern(pattern))
+            } catch {
+                patternErrors.append(error)
+                return nil
+            }
             routes.append(route)
+            return routes.count - 1
         }
     }
 
-    @usableFromInline let _collected: Mutex<_Collected>
+    let collected = Mutex(Collected())
 
-    /// Made in the inlinable body, not as the property's initial value: that is a function of
-    /// its own, unspecialised, which looked up two types' metadata per group.
-    @inlinable init() {
-        _collected = Mutex(_Collected())
-    }
+    init() {}
 
     /// Maps a path pattern to a fixed route.
     ///
@@ -55,14 +52,10 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ```
     /// - Parameters:
     ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
-    ///     leading and trailing `/` mean nothing. A string literal, interpolations included
-    ///     (see ``URLPathPattern``).
+    ///     leading and trailing `/` mean nothing.
     ///   - route: Makes the route; may throw to refuse the URL (``Router/openURL(_:)``
     ///     then returns `false`).
-    ///
-    /// > Note: Inlinable, as the other `map`.
-    @inlinable
-    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable () throws -> Route) {
+    public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
         map(pattern) { (_: MatchedURL) in try route() }
     }
 
@@ -74,24 +67,13 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ```
     /// - Parameters:
     ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
-    ///     leading and trailing `/` mean nothing. A string literal, interpolations included
-    ///     (see ``URLPathPattern``).
+    ///     leading and trailing `/` mean nothing.
     ///   - route: Makes the route from the ``MatchedURL``; a throw (such as a failed
     ///     ``MatchedURL/param(_:as:)``) makes ``Router/openURL(_:)`` return `false` and
     ///     is published with the reason.
     ///
-    /// > Note: Inlinable, so that registering runs specialised for `Route` in the caller's
-    /// > module: compiled generically, each call looked up generic metadata several times
-    /// > (the `open-url` cold-start row registers 100 mappings).
-    @inlinable
-    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        _collected.withLock {
-            if let error = $0.patterns._appendPattern(pattern) {
-                $0.patternErrors.append(error)
-            } else {
-                $0._append(_URLRouteClosure(route))
-            }
-        }
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
+        collected.withLock { _ = $0.add(pattern, route) }
     }
 
     /// Maps a path pattern to a route that takes awaiting to make: a remote account found by
@@ -116,14 +98,11 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - pattern: As for ``map(_:_:)-4vvm3``.
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
-    public func map(_ pattern: URLPathPattern, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        _collected.withLock {
-            if let error = $0.patterns._appendPattern(pattern) {
-                $0.patternErrors.append(error)
-                return
+    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
+        collected.withLock {
+            if let number = $0.add(pattern, { _ in throw URLAsyncMappingError.needsAwait }) {
+                $0.asyncRoutes[number] = route
             }
-            $0.asyncRoutes[$0.routes.count] = route
-            $0._append(_URLRouteClosure { _ in throw URLAsyncMappingError.needsAwait })
         }
     }
 
@@ -144,94 +123,34 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///     `{name}` parameters and `*`.
     ///   - stack: Makes the stack, bottom first, from the ``MatchedURL``; a throw refuses
     ///     the URL, as for `map`.
-    public func mapStack(_ pattern: URLPathPattern, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
         register(stack: stack, for: pattern)
     }
 
     /// Maps a path pattern to a fixed stack that replaces the current one (see
-    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
+    /// ``mapStack(_:_:)-(String,(MatchedURL)->[Route])``).
     ///
     /// ```swift
     /// $0.mapStack("orders") { [.home, .orders] }
     /// ```
-    public func mapStack(_ pattern: URLPathPattern, _ stack: @escaping @Sendable () throws -> [Route]) {
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
         register(stack: { (_: MatchedURL) in try stack() }, for: pattern)
     }
 
-    private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: URLPathPattern) {
-        _collected.withLock {
-            if let error = $0.patterns._appendPattern(pattern) {
-                $0.patternErrors.append(error)
-                return
+    private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
+        let last: @Sendable (MatchedURL) throws -> Route = { match in
+            guard let last = try stack(match).last else { throw URLStackError.emptyStack }
+            return last
+        }
+        collected.withLock {
+            if let number = $0.add(pattern, last) {
+                $0.stacks[number] = stack
             }
-            $0.stacks[$0.routes.count] = stack
-            $0._append(
-                _URLRouteClosure { match in
-                    guard let last = try stack(match).last else { throw URLStackError.emptyStack }
-                    return last
-                })
         }
     }
 }
 
-// The same mappings for a pattern held in a `String` (a literal picks the `URLPathPattern`
-// ones, which keep it without a string).
-extension URLPathMapper {
-    /// Maps a path pattern held in a `String` to a fixed route (see ``map(_:_:)-4vvm3``).
-    @_disfavoredOverload
-    public func map(_ pattern: String, _ route: @escaping @Sendable () throws -> Route) {
-        map(URLPathPattern(pattern), route)
-    }
-
-    /// Maps a path pattern held in a `String` to a route made from the match (see
-    /// ``map(_:_:)-4vvm3``).
-    @_disfavoredOverload
-    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        map(URLPathPattern(pattern), route)
-    }
-
-    /// Maps a path pattern held in a `String` to a route that takes awaiting to make (see
-    /// ``map(_:_:)-9rdeb``).
-    @_disfavoredOverload
-    public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        map(URLPathPattern(pattern), route)
-    }
-
-    /// Maps a path pattern held in a `String` to a whole stack (see
-    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
-    @_disfavoredOverload
-    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]) {
-        mapStack(URLPathPattern(pattern), stack)
-    }
-
-    /// Maps a path pattern held in a `String` to a fixed stack (see
-    /// ``mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``).
-    @_disfavoredOverload
-    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable () throws -> [Route]) {
-        mapStack(URLPathPattern(pattern), stack)
-    }
-}
-
-extension _FlatTexts {
-    /// Appends the text of `pattern` when it is a valid URL pattern; otherwise appends nothing
-    /// and returns why it is not (what a mapping of it keeps in
-    /// ``URLMatcherGroup/patternErrors``).
-    ///
-    /// > Note: Checks with ``_URLPattern/isValid(_:)`` first and builds the error only for
-    /// > a malformed pattern: returning the optional error from every check cost each
-    /// > mapping a copy of it (the `open-url` cold-start row registers 100 mappings).
-    @usableFromInline
-    mutating func _appendPattern(_ pattern: URLPathPattern) -> URLPatternError? {
-        let appended = pattern.withBytes { bytes in
-            guard _URLPattern.isValid(bytes) else { return false }
-            append(bytes)
-            return true
-        }
-        return appended ? nil : pattern.withBytes { _URLPattern.error(in: $0) }
-    }
-}
-
-/// Why a ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])`` mapping gave no route to
+/// Why a ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])`` mapping gave no route to
 /// ``URLMatcherGroup/match(_:)``.
 public enum URLStackError: Error, Sendable, Hashable {
     /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).
@@ -244,3 +163,7 @@ public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping must be awaited: ``Router/openURL(_:)`` does.
     case needsAwait
 }
+
+/// The text of a URL path pattern, a `String`.
+@available(*, deprecated, renamed: "String")
+public typealias URLPathPattern = String

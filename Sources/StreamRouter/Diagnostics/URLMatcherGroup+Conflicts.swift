@@ -29,9 +29,8 @@ extension URLMatcherGroup {
         var items: [ConflictItem] = []
         for matcher in groups {
             let schemes = matcher.schemes.sorted()
-            // Registered patterns were checked, so each compiles.
-            for pattern in matcher.patterns {
-                guard let path = (try? _URLPattern(pattern))?.conflictForm else { continue }
+            for pattern in matcher.compiledPatterns {
+                let path = pattern.conflictForm
                 var forms: [[PatternSegment]] = []
                 for scheme in schemes {
                     if let hosts = matcher.hosts {

@@ -1,5 +1,5 @@
 /// The literal prefix and suffix of a partial segment (`@:handle`, `{id}.json`), as offsets
-/// into some byte storage: the route trie's, or a URL pattern's own text.
+/// into the route trie's byte storage.
 ///
 /// A segment matches when it starts with the prefix and ends with the suffix, byte for
 /// byte, with at least one byte between them: the parameter, never empty.
@@ -17,14 +17,6 @@ struct SegmentAffix: Sendable {
         suffixStart = bytes.count
         suffixCount = suffix.utf8.count
         bytes.append(contentsOf: suffix.utf8)
-    }
-
-    /// The prefix and suffix at these offsets.
-    init(prefixStart: Int, prefixCount: Int, suffixStart: Int, suffixCount: Int) {
-        self.prefixStart = prefixStart
-        self.prefixCount = prefixCount
-        self.suffixStart = suffixStart
-        self.suffixCount = suffixCount
     }
 
     /// Whether `segment` starts with the prefix and ends with the suffix (their bytes in

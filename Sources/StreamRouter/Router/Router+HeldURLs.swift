@@ -1,7 +1,7 @@
 import Foundation
 
 // Holding deep links until the app is ready for them: the hold's state machine is
-// `_URLHold`; `openURL` reads its flag only, and comes here while a hold is in effect.
+// `_URLHold`; `openURL` asks it whether a hold is in effect, and comes here while one is.
 extension Router {
     /// Holds the deep links opened from now on, in order, until ``releaseURLs()``: during
     /// onboarding, before login, before the UI is mounted.

@@ -5,7 +5,7 @@ import Foundation
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with
-    /// ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``, replaces the tree with the stack it builds;
+    /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, replaces the tree with the stack it builds;
     /// returns after that navigation ends.
     ///
     /// ```swift
@@ -35,19 +35,8 @@ extension Router {
         if _urlHold.isHolding {
             return await _openURLWhileHoldingSlowPath(url)
         }
-        if _hasAsyncMappings {
-            return await _openURLWithAsyncMappings(url)
-        }
-        guard let request = _beginOpening(url) else { return false }
-        return await _finishOpening(url, request)
-    }
-
-    /// ``openURL(_:)`` on a router with `async` mappings: one lookup, then the mapping found
-    /// is awaited when it is `async`, or opened as any other.
-    @usableFromInline
-    func _openURLWithAsyncMappings(_ url: URL) async -> Bool {
         guard let found = _reportingMappingFound(for: url) else { return false }
-        if let resolved = await _resolveAsyncMapping(url, found) {
+        if _isAsyncMapping(found), let resolved = await _resolveAsyncMapping(url, found) {
             return await _open(url, resolved)
         }
         guard let request = _beginOpening(url, found: found) else { return false }
@@ -118,24 +107,6 @@ extension Router {
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
     @inlinable
     func _beginOpening(_ url: URL) -> NavigationRequest<Route>? {
-        // One lookup, whatever kind of mapping it finds. Without stack mappings, the route
-        // is all there is to find: `match` gives it straight (the found mapping, passed
-        // through, cost `openURL` 10%).
-        guard _hasStackMappings else {
-            do throws(InputError) {
-                try policy.check(url: url.absoluteString)
-            } catch {
-                _publishNotHandled(url, .rejectedInput(error))
-                return nil
-            }
-            switch urlMatchers?.match(url) ?? .failure(.noURLsRegistered) {
-            case .success(let route):
-                return _enqueue(.navigate(to: [route]), url: url)
-            case .failure(let reason):
-                _publishNotHandled(url, reason)
-                return nil
-            }
-        }
         guard let found = _reportingMappingFound(for: url) else { return nil }
         return _beginOpening(url, found: found)
     }
@@ -157,7 +128,7 @@ extension Router {
         }
     }
 
-    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(URLPathPattern,(MatchedURL)->[Route])``: the
+    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``: the
     /// stack replaces the tree.
     @usableFromInline
     func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {

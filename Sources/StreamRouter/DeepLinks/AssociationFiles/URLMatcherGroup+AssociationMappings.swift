@@ -12,20 +12,15 @@ struct AssociationMapping<Route: Sendable> {
 }
 
 extension URLMatcherGroup {
-    /// Every registered mapping, in declaration order (registered patterns were checked, so
-    /// each compiles).
+    /// Every registered mapping, in declaration order.
     var associationMappings: [AssociationMapping<Route>] {
         var mappings: [AssociationMapping<Route>] = []
-        var index = 0
         for (group, matcher) in groups.enumerated() {
-            for pattern in matcher.patterns {
-                if let compiled = try? _URLPattern(pattern) {
-                    mappings.append(
-                        AssociationMapping(
-                            index: index, pattern: pattern, matcher: matcher, group: group, segments: compiled.segments)
-                    )
-                }
-                index += 1
+            for pattern in matcher.compiledPatterns {
+                mappings.append(
+                    AssociationMapping(
+                        index: mappings.count, pattern: pattern.text, matcher: matcher, group: group,
+                        segments: pattern.segments))
             }
         }
         return mappings
