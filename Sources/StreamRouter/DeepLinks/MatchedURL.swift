@@ -21,7 +21,7 @@ public struct MatchedURL: Sendable {
     /// same order: rather than a dictionary, since a pattern has few names and a match
     /// should not hash them (``param(_:as:)`` scans the names).
     let names: [String]
-    let values: SegmentCaptures
+    let values: [String]
 
     /// The `{name}` parameters, percent-decoded, by name.
     ///
@@ -29,8 +29,8 @@ public struct MatchedURL: Sendable {
     /// ``param(_:as:)`` reads without hashing): read it once rather than per parameter.
     public var parameters: [String: String] {
         var parameters: [String: String] = [:]
-        for (index, name) in names.enumerated() where parameters[name] == nil {
-            parameters[name] = values[index]
+        for (name, value) in zip(names, values) where parameters[name] == nil {
+            parameters[name] = value
         }
         return parameters
     }
@@ -39,11 +39,11 @@ public struct MatchedURL: Sendable {
     public init(rawURL: URL, pattern: String, parameters: [String: String]) {
         self.init(
             rawURL: rawURL, pattern: pattern, names: Array(parameters.keys),
-            values: SegmentCaptures(Array(parameters.values)))
+            values: Array(parameters.values))
     }
 
     /// A match whose parameter `names[i]` took `values[i]`.
-    init(rawURL: URL, pattern: String, names: [String], values: SegmentCaptures) {
+    init(rawURL: URL, pattern: String, names: [String], values: [String]) {
         self.rawURL = rawURL
         self.pattern = pattern
         self.names = names
@@ -53,7 +53,7 @@ public struct MatchedURL: Sendable {
     /// What the parameter `name` took, if the pattern has it.
     @usableFromInline
     func _value(of name: String) -> String? {
-        for index in names.indices where names[index] == name {
+        for index in names.indices where names[index] == name && index < values.count {
             return values[index]
         }
         return nil

@@ -163,7 +163,3 @@ public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping must be awaited: ``Router/openURL(_:)`` does.
     case needsAwait
 }
-
-/// The text of a URL path pattern, a `String`.
-@available(*, deprecated, renamed: "String")
-public typealias URLPathPattern = String

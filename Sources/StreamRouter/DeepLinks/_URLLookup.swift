@@ -55,7 +55,7 @@ final class _URLLookup: Sendable {
         // The closure hands a refusal out through `refusal`.
         var refusal: URLNotHandledReason?
         let matched = DeepLinkURL.withParts(of: rawURL) {
-            text, parts -> (group: Int, entry: Int, values: SegmentCaptures)? in
+            text, parts -> (group: Int, entry: Int, values: [String])? in
             func written(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
             }
@@ -88,7 +88,7 @@ final class _URLLookup: Sendable {
     /// Tries the groups in order on the decoder's URL.
     private func walk(
         _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool
-    ) throws(Miss) -> (group: Int, entry: Int, values: SegmentCaptures) {
+    ) throws(Miss) -> (group: Int, entry: Int, values: [String]) {
         var schemeAccepted = false
         var hostAccepted = false
         var unmatchedHostLeads = false

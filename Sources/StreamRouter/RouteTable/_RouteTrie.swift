@@ -448,8 +448,8 @@ final class _RouteTrie: Sendable {
     /// The first entry in declaration order whose pattern matches the segments `path`, and
     /// what its named segments took, in the order of the pattern's names (what a URL
     /// pattern's `{name}`s took; every name of a URL pattern takes a segment).
-    func firstCaptures(in path: PathSegments) -> (entry: Int, values: SegmentCaptures)? {
-        var found: (entry: Int, values: SegmentCaptures)?
+    func firstCaptures(in path: PathSegments) -> (entry: Int, values: [String])? {
+        var found: (entry: Int, values: [String])?
         firstMatch(in: path) { index, bindings in
             found = (index, captureValues(of: index, bindings, in: path))
             return true
@@ -462,8 +462,8 @@ final class _RouteTrie: Sendable {
     /// pattern takes a segment).
     private func captureValues(
         of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments
-    ) -> SegmentCaptures {
-        var values = SegmentCaptures()
+    ) -> [String] {
+        var values = [String]()
         for offset in bindings.indices {
             let part = bindings[offset]
             let step = steps[stepStarts[index] + offset]

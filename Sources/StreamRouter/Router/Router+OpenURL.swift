@@ -116,7 +116,7 @@ extension Router {
     @inlinable
     func _beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
         guard let urlMatchers else { return nil }
-        if _hasStackMappings, let stack = urlMatchers._stack(for: found) {
+        if let stack = urlMatchers._stack(for: found) {
             return _beginOpening(url, stack: stack)
         }
         switch urlMatchers._route(for: found) {
@@ -176,7 +176,7 @@ extension Router {
         if _isAsyncMapping(found) {
             return true  // its closure must be awaited: the pattern matches
         }
-        if _hasStackMappings, let stack = urlMatchers._stack(for: found) {
+        if let stack = urlMatchers._stack(for: found) {
             return (try? stack.get()) != nil
         }
         return (try? urlMatchers._route(for: found).get()) != nil

@@ -73,14 +73,11 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     /// The URL groups ``openURL(_:)`` matches against, read once at creation.
     public let urlMatchers: URLMatcherGroup<Route>?
-    /// Whether any of ``urlMatchers``' mappings builds a stack (read once: `openURL` then
-    /// looks for one only when there is one to find).
-    @usableFromInline let _hasStackMappings: Bool
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
     @usableFromInline let _urlHold = _URLHold()
-    /// Whether any of ``urlMatchers``' mappings is `async` (read once, like
-    /// ``_hasStackMappings``).
+    /// Whether any of ``urlMatchers``' mappings is `async` (read once: a superseding
+    /// navigation cancels URL resolutions only when there can be some).
     @usableFromInline let _hasAsyncMappings: Bool
     /// The `async` URL mappings being awaited, which a later navigation cancels under
     /// ``NavigationOptions/Concurrency/latestWins``.
@@ -106,7 +103,6 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         self.options = options
         _storage = ObservableState(_RouterStorage(state._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasStackMappings = !(urlMatchers?._stacks.isEmpty ?? true)
         _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
@@ -178,7 +174,6 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         _storage = ObservableState(
             _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasStackMappings = !(urlMatchers?._stacks.isEmpty ?? true)
         _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
         self.policy = policy
         self._statePersistence = persistence
