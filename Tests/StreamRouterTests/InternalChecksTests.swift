@@ -103,6 +103,19 @@ import Testing
         }
     }
 
+    @Test func everyEntryOfATrieIsReachable() throws {
+        let patterns = try [
+            "/", "/users", "/users/:id", "/users/:id/posts/:post?", "/files/*", "/:lang?/about", "/@:handle",
+            "/@:handle/followers", "/:id.json", "/v:major", "/users/me", "/*", "/a/:b?/:c?/d",
+        ].map { try PathPattern($0) }
+        let trie = _RouteTrie(patterns, indexingStaticPaths: true)
+        #expect(trie._invariantViolations().isEmpty, "\(trie._invariantViolations())")
+        // Every prefix of the list too: entries sharing nodes, and lone ones.
+        for count in 1..<patterns.count {
+            #expect(_RouteTrie(Array(patterns.prefix(count)))._invariantViolations().isEmpty)
+        }
+    }
+
     /// CI runs the suite once with the checks compiled in: this says whether they are.
     @Test func theChecksAreCompiledInWhenAsked() {
         let asked = ProcessInfo.processInfo.environment["STREAMROUTER_INTERNAL_CHECKS"] != nil

@@ -87,6 +87,28 @@ final class _URLHold: Sendable {
         }
 
         /// Ends the entry `id`: removes it and returns its waiter, to resume after unlocking.
+        /// What breaks the hold's invariants, one line each; empty when all hold: each link
+        /// is held once, a link handed on is one being released, nothing waits once the hold
+        /// is off, and a parked waiter waits for more links than wait.
+        func _invariantViolations() -> [String] {
+            var violations: [String] = []
+            var ids: Set<UInt64> = []
+            for entry in entries where !ids.insert(entry.id).inserted {
+                violations.append("link \(entry.id) is held twice")
+            }
+            for (id, _) in relay where !entries.contains(where: { $0.id == id && $0.isReleasing }) {
+                violations.append("link \(id) is handed on but not being released")
+            }
+            let waiting = entries.count(where: \.isWaiting)
+            if !isHolding, waiting > 0 {
+                violations.append("\(waiting) links wait while nothing is held")
+            }
+            if let parked = parkedWaiter, parked.count <= waiting {
+                violations.append("a waiter for \(parked.count) links is parked with \(waiting) waiting")
+            }
+            return violations
+        }
+
         mutating func end(_ id: UInt64) -> CheckedContinuation<Outcome, Never>? {
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
             return entries.remove(at: index).continuation
@@ -94,7 +116,22 @@ final class _URLHold: Sendable {
     }
 
     /// Behind `_Locked` (a pthread mutex, which Thread Sanitizer sees), not `Mutex`.
-    private let state = _Locked(State())
+    private let lockedState = _Locked(State())
+
+    /// The state, under its lock; checked after each change when the internal checks are on.
+    private var state: Checked { Checked(locked: lockedState) }
+
+    private struct Checked {
+        let locked: _Locked<State>
+
+        func withLock<T>(_ body: (inout State) -> T) -> T {
+            locked.withLock { state in
+                let result = body(&state)
+                _InternalChecks.check(state._invariantViolations(), in: "link hold")
+                return result
+            }
+        }
+    }
     /// The next entry's id (taken before the entry is made: its cancellation handler needs it).
     private let ids = Atomic<UInt64>(0)
     init() {}

@@ -19,10 +19,10 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         var routes: [@Sendable (MatchedURL) throws -> Route] = []
         /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, by the
         /// mapping's number (empty for a group with none).
-        var stacks = [Int: @Sendable (MatchedURL) throws -> [Route]]()
+        var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
         /// The closures of the mappings made with an `async` closure, by the mapping's number
         /// (empty for a group with none).
-        var asyncRoutes = [Int: @Sendable (MatchedURL) async throws -> Route]()
+        var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
         var patternErrors: [URLPatternError] = []
 
         /// Compiles `pattern` and appends it with `route`; a malformed pattern is appended to

@@ -19,6 +19,12 @@ struct SegmentAffix: Sendable {
         bytes.append(contentsOf: suffix.utf8)
     }
 
+    /// The prefix's bytes, in `bytes`.
+    func prefix(in bytes: [UInt8]) -> ArraySlice<UInt8> { bytes[prefixStart..<prefixStart + prefixCount] }
+
+    /// The suffix's bytes, in `bytes`.
+    func suffix(in bytes: [UInt8]) -> ArraySlice<UInt8> { bytes[suffixStart..<suffixStart + suffixCount] }
+
     /// Whether `segment` starts with the prefix and ends with the suffix (their bytes in
     /// `bytes`), with at least one byte between them.
     func matches(_ segment: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

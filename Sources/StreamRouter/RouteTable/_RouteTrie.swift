@@ -187,6 +187,7 @@ final class _RouteTrie: Sendable {
         self.literalBytes = literalBytes
         self.names = names
         longestEntry = patterns.map { $0.count }.max() ?? 0
+        _InternalChecks.check(_invariantViolations(), in: "route trie")
     }
 
     /// Compiles path patterns, in declaration order.
@@ -647,5 +648,56 @@ final class _RouteTrie: Sendable {
     private func visitAfterOptional(_ index: Int, depth: Int, at part: Int, _ search: inout Search) {
         guard search.enter(slot: search.nodes[index].memoSlot, at: part) else { return }
         visit(index, depth: depth, at: part, &search)
+    }
+}
+
+extension _RouteTrie {
+    /// What breaks the trie's invariants, one line each; empty when all hold: every entry is
+    /// reachable from the root by its own steps and ends where its node lists it (among the
+    /// terminals, or among the wildcards for a pattern ending with `*`), and every node on its
+    /// way counts it in its subtree's bounds.
+    func _invariantViolations() -> [String] {
+        var violations: [String] = []
+        entries: for entry in 0..<(stepStarts.count - 1) {
+            var node = 0
+            var endsWithRest = false
+            for step in steps[stepStarts[entry]..<stepStarts[entry + 1]] {
+                if entry < nodes[node].minimumIndex || entry > nodes[node].maximumIndex {
+                    violations.append("entry \(entry) is outside node \(node)'s bounds")
+                }
+                let next: Int?
+                switch step.kind {
+                case .literal:
+                    let text = String(decoding: literalBytes[step.start..<step.start + step.count], as: UTF8.self)
+                    next = literals.child(of: node, for: text)
+                case .capture, .skip:
+                    next = nodes[node].parameter
+                case .optionalCapture:
+                    next = nodes[node].optionalParameter
+                case .partialCapture:
+                    let affix = affixes[step.count]
+                    next =
+                        partialEdges.isEmpty
+                        ? nil
+                        : partialEdges[partialStarts[node]..<partialStarts[node + 1]].first {
+                            $0.affix.prefix(in: partialBytes).elementsEqual(affix.prefix(in: literalBytes))
+                                && $0.affix.suffix(in: partialBytes).elementsEqual(affix.suffix(in: literalBytes))
+                        }?.child
+                case .rest:
+                    endsWithRest = true
+                    next = node
+                }
+                guard let child = next else {
+                    violations.append("entry \(entry) is not reachable past node \(node)")
+                    continue entries
+                }
+                node = child
+            }
+            let list = endsWithRest ? nodes[node].wildcards : nodes[node].terminals
+            if !entryLists[list].contains(entry) {
+                violations.append("entry \(entry) is not listed where its pattern ends, node \(node)")
+            }
+        }
+        return violations
     }
 }
