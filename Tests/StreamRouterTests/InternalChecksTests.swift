@@ -79,6 +79,19 @@ import Testing
         #expect(violations.contains { $0.contains("linked as if elsewhere") })
     }
 
+    /// On a large tree, the entries made since the previous state are what is checked.
+    @Test func aLargeTreeIsCheckedWhereItChanged() throws {
+        var previous = RouterState<Screen>(stack: (0..<300).map { .detail($0) })
+        #expect(previous._invariantViolations().isEmpty)
+        var state = previous
+        state._apply(.navigate(to: [.settings, .list]), limit: 1_000)
+        #expect(state._invariantViolations(since: previous).isEmpty)
+        previous = state
+        let top = try #require(state._entries.last)
+        state._entries.push(top)  // linked twice: on top of itself
+        #expect(!state._invariantViolations(since: previous).isEmpty)
+    }
+
     @Test(arguments: [7, 8, 9] as [UInt64])
     func theQueueHoldsItsInvariants(seed: UInt64) {
         var generator = Generator(state: seed)

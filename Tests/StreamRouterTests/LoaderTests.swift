@@ -46,6 +46,26 @@ import Testing
         #expect(releases.withLock { $0 } == 1, "released when its entry left")
     }
 
+    /// `replace(with:)` keeps the entries left at their place: their values stay, and their
+    /// loaders do not run again; a `.replace` route replacing itself keeps its entry too.
+    @Test func entriesThatStayKeepTheirValuesAndRunNoLoader() async throws {
+        let router = Router<Route>()
+        let loaded = _Locked<[Route]>([])
+        router.addLoader(named: "route") { route in
+            loaded.withLock { $0.append(route) }
+            return "\(route)"
+        }
+        try await router.navigate(to: [.home, .profile(id: 1)])
+        try await router.replace(with: [.home, .profile(id: 2)])
+        #expect(loaded.withLock { $0 } == [.home, .profile(id: 1), .profile(id: 2)])
+        #expect(router.loaded(String.self, for: .home) == "home")
+        #expect(router.loaded(String.self, for: .profile(id: 1)) == nil, "released with its entry")
+        try await router.navigate(to: .swap)
+        try await router.navigate(to: .swap)
+        #expect(router.stack == [.home, .swap])
+        #expect(loaded.withLock { $0.filter { $0 == .swap }.count } == 1)
+    }
+
     @Test func twoLoadersKeepBothValuesAndEntriesLeavingTogetherReleaseAll() async throws {
         let router = Router<Route>()
         let releases = _Locked(0)

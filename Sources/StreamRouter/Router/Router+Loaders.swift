@@ -7,7 +7,9 @@ extension Router {
     /// before its transition handlers, the router awaits `load`; the navigation commits
     /// after every loader has finished, and each value stays with the entry it was loaded
     /// for (read it with ``loaded(_:for:)``) until that entry leaves the tree (popped,
-    /// replaced, dismissed).
+    /// replaced, dismissed). A route whose entry the navigation keeps (``replace(with:)``
+    /// leaving it at its place, a `.replace` route replacing itself) keeps its values and
+    /// runs no loader.
     ///
     /// ```swift
     /// router.addLoader(named: "product") { (route: AppRoute) async throws -> (any Sendable)? in
@@ -141,6 +143,12 @@ extension Router {
         let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
         var byEntry: [_EntryLoad] = []
         for route in destinations {
+            // The topmost entry the navigation made for the route (an entry it kept has its
+            // values already, and runs no loader).
+            let made = proposed._firstDisplayedEntryID(from: firstNewID) { entryRoute, id in
+                entryRoute == route && !byEntry.contains { $0.entryID == id }
+            }
+            guard let entryID = made else { continue }
             var values: [_LoadedValue] = []
             if let preloaded = _takePreload(of: route) {
                 values = preloaded
@@ -173,13 +181,7 @@ extension Router {
                     publish(.loaded(request, loader: value.loader, route: route))
                 }
             }
-            // Each route's values go to the topmost entry the navigation made for it.
-            let entryID = proposed._firstDisplayedEntryID(from: firstNewID) { entryRoute, id in
-                entryRoute == route && !byEntry.contains { $0.entryID == id }
-            }
-            if let entryID {
-                byEntry.append(_EntryLoad(entryID: entryID, values: values))
-            }
+            byEntry.append(_EntryLoad(entryID: entryID, values: values))
         }
         return byEntry
     }

@@ -76,7 +76,7 @@ extension Router {
             // out of the lock.
             var proposed = state
             let destinations = proposed._apply(current.operation, limit: policy.maximumHistoryEntries)
-            _InternalChecks.check(proposed._invariantViolations(), in: "router state")
+            _InternalChecks.check(proposed._invariantViolations(since: state), in: "router state")
             // Loaders run only for the routes an operation shows (a back shows none).
             let selection = _HookSelection(
                 guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders && !destinations.isEmpty,

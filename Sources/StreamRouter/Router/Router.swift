@@ -405,6 +405,10 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Replaces the whole tree with `routes` (empty for the root) in one navigation, as
     /// ``navigateToRoot()`` (which dismisses every presentation) then
     /// `navigate(to: routes)` would, each route shown by its transition.
+    ///
+    /// The entries the new tree holds at the same place, from the bottom up (the same routes
+    /// shown the same way), are kept, with their loaded values and awaited results: replacing
+    /// `[feed, articleA]` with `[feed, articleB]` runs no loader for `feed`.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
     public func replace(with routes: [Route]) async throws(NavigationError) {

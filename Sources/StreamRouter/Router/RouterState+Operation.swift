@@ -27,8 +27,9 @@ extension RouterState {
         case .toRoot:
             _entries = _PersistentStack()
         case .replace(let routes):
-            _entries = _PersistentStack()
-            _show(routes, limit: limit)
+            var replaced = RouterState()
+            replaced._show(routes, limit: limit)
+            _become(replaced)
             return routes
         case .dismiss:
             if let distance = _entries.topDown.enumerated().first(where: { $0.element.isPresented })?.offset {
@@ -54,13 +55,37 @@ extension RouterState {
             case .push, .custom:
                 _push(route, limit: limit)
             case .replace:
-                if _entries.last?.isPresented == false { _pop(1) }
-                _push(route, limit: limit)
+                // The same route replacing itself keeps its entry.
+                guard let top = _entries.last, !top.isPresented else {
+                    _push(route, limit: limit)
+                    break
+                }
+                if top.route != route {
+                    _pop(1)
+                    _push(route, limit: limit)
+                }
             case .modal, .sheet:
                 _present(route, style: .sheet, limit: limit)
             case .fullScreen:
                 _present(route, style: .fullScreen, limit: limit)
             }
+        }
+    }
+
+    /// Becomes `other`, keeping its own entries (their ids, and so their loaded values and
+    /// awaited results) where both trees hold the same routes, shown the same way, from the
+    /// bottom up.
+    @usableFromInline
+    mutating func _become(_ other: RouterState) {
+        let mine = _entries.bottomFirst
+        let theirs = other._entries.bottomFirst
+        var kept = 0
+        while kept < Swift.min(mine.count, theirs.count), mine[kept] == theirs[kept] {
+            kept += 1
+        }
+        _pop(mine.count - kept)
+        for entry in theirs[kept...] {
+            _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
         }
     }
 
