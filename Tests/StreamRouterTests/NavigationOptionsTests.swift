@@ -149,7 +149,6 @@ import Testing
         let app = TabRouter<OptionsTab, Route>(tabs: [.home, .search], selected: .home, options: options) { _ in nil }
         #expect(app.router(for: .home).options == options)
         #expect(app.router(for: .search).options == options)
-        #expect(app.aboveTabs.options == options)
         try await app.navigate(to: .a)
         try await app.navigate(to: .a)
         #expect(app.router(for: .home).stack == [.a])

@@ -69,17 +69,6 @@ import Testing
         #expect(divergence.description.hasPrefix("start, [profile] restore("))
     }
 
-    /// The deprecated tab spelling still names the same type and builds from a tab journal's
-    /// operation.
-    @available(*, deprecated, message: "exercises the deprecated TabJournalDivergence spelling")
-    @Test func theDeprecatedTabSpellingForwards() {
-        #expect(TabJournalDivergence<ShopTab, ShopRoute>.self == ReplayDivergence<ShopTab, ShopRoute>.self)
-        let divergence = TabJournalDivergence<ShopTab, ShopRoute>(
-            step: 0, tab: .search, operation: TabNavigationJournal<ShopTab, ShopRoute>.Operation.navigation(.toRoot),
-            expected: .completed, actual: .completed, expectedState: RouterState(), actualState: RouterState())
-        #expect(divergence.tab == .search && divergence.operation == .toRoot)
-    }
-
     // MARK: - One format behind both journals' Codable
 
     /// `journal`'s JSON with `edit` applied to its top-level object.

@@ -1,5 +1,5 @@
 import Foundation
-import StreamRouter
+@_spi(StreamRouterInternals) import StreamRouter
 import StreamRouterTesting
 import Testing
 

@@ -66,15 +66,4 @@ import Testing
         #expect(states.last == mail.state)
     }
 
-    /// The deprecated spellings read the same stream and state.
-    @available(*, deprecated, message: "exercises Navigator.snapshots and Navigator.snapshot")
-    @Test func theNavigatorsDeprecatedSnapshotSpellingsForward() async throws {
-        let navigator = Navigator()
-        let recorder = StreamRecorder(navigator.snapshots(bufferingPolicy: .unbounded))
-        navigator.navigate("/a")
-        #expect(try await recorder.next(2).map(\.path) == ["/", "/a"])
-        #expect(navigator.snapshot == navigator.state)
-        let unbounded = StreamRecorder(navigator.snapshots)
-        #expect(try await unbounded.next(1) == [navigator.state])
-    }
 }

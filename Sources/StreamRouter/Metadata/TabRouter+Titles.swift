@@ -14,58 +14,19 @@ extension TabRouter {
     ///
     /// Titles are computed on the consuming task, one ``RouteProvider/metadata`` read per
     /// displayed entry for each state published, never under a router's lock.
-    /// - Parameter bufferingPolicy: The buffer of each underlying subscription (the tabs',
-    ///   and ``aboveTabs``').
+    /// - Parameter bufferingPolicy: The buffer of the subscription.
     /// - Returns: A stream subscribed when this returns.
     public func titles(
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> some AsyncSequence<[String], Never> & Sendable {
-        // Read before subscribing: each subscription's first element is then as new as these
-        // or newer, so the first value combines what is shown now.
-        let start = TabTitleParts(selected: selectedRouter.state, aboveTabs: aboveTabs.state)
-        let selected = tracking {
+        // The states are read under the lock; their titles are computed on the consuming task.
+        let shown = tracking {
             hub.subscribe(
                 bufferingPolicy: bufferingPolicy,
-                initial: { [TabTitleParts.Change.selected($0.stacks[$0.selectedIndex])] },
-                transform: { event in event.changed.map { .selected($0.stacks[$0.selectedIndex]) } }
+                initial: { [($0.stacks[$0.selectedIndex], $0.aboveTabs)] },
+                transform: { event in event.changed.map { ($0.stacks[$0.selectedIndex], $0.aboveTabs) } }
             )
         }
-        let above = aboveTabs._storage.subscribe(
-            bufferingPolicy: bufferingPolicy,
-            initial: { [TabTitleParts.Change.aboveTabs($0.state)] },
-            transform: { event in event.state.map { .aboveTabs($0) } }
-        )
-        return merge(selected, above)
-            .scan(start) { parts, change in parts.applying(change) }
-            .map { $0.titles }
-            .removeDuplicates()
-    }
-}
-
-/// What a ``TabRouter``'s titles are made of: the selected tab's state and the state of what
-/// is presented above the tabs, each replaced by its newest value.
-struct TabTitleParts<Route: RouteProvider>: Sendable {
-    /// A new value of one of the parts.
-    enum Change: Sendable {
-        case selected(RouterState<Route>)
-        case aboveTabs(RouterState<Route>)
-    }
-
-    var selected: RouterState<Route>
-    var aboveTabs: RouterState<Route>
-
-    /// The parts with `change` applied.
-    func applying(_ change: Change) -> Self {
-        var parts = self
-        switch change {
-        case .selected(let state): parts.selected = state
-        case .aboveTabs(let state): parts.aboveTabs = state
-        }
-        return parts
-    }
-
-    /// The selected tab's titles, then those above the tabs.
-    var titles: [String] {
-        selected.titles + aboveTabs.titles
+        return shown.map { $0.titles + $1.titles }.removeDuplicates()
     }
 }

@@ -141,12 +141,6 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
         storage.state
     }
 
-    /// The whole state, read atomically.
-    @available(*, deprecated, renamed: "state")
-    public var snapshot: NavigatorSnapshot {
-        state
-    }
-
     /// The whole history, as one consistent snapshot.
     public var history: NavigationHistory<String> {
         storage.read { $0.history }
@@ -348,24 +342,10 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
         )
     }
 
-    /// A snapshot of the navigator's state now, then after every change, with an unbounded
-    /// buffer.
-    @available(*, deprecated, renamed: "states")
-    public var snapshots: SubjectStream<NavigatorSnapshot> {
-        states()
-    }
-
-    /// A snapshot of the navigator's state now, then after every change.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
-    @available(*, deprecated, renamed: "states(bufferingPolicy:)")
-    public func snapshots(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
-        states(bufferingPolicy: bufferingPolicy)
-    }
-
     /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
     /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a
     /// navigator made without a store.
-    public var _persistence: _PersistenceHandle? {
+    @_spi(StreamRouterInternals) public var _persistence: _PersistenceHandle? {
         persistence?.handle
     }
 

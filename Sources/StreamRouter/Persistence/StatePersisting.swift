@@ -21,7 +21,7 @@ import AsyncObservables
 public protocol StatePersisting: AnyObject, Sendable {
     /// The persistence behind the accessors; `nil` for one made without a store.
     /// Made by the library (forward it to compose one of its types).
-    var _persistence: _PersistenceHandle? { get }
+    @_spi(StreamRouterInternals) var _persistence: _PersistenceHandle? { get }
 
     /// Writes the latest state to the store now, on the calling thread, after any write under
     /// way; returns once it is written (a failure is reported on ``StatePersisting/persistenceEvents``). Call
@@ -63,6 +63,7 @@ extension StatePersisting {
 /// The library's handle on one persistence, whatever its state's type: how restoring went and
 /// each failed save, and the writer that ``StatePersisting/flush()`` flushes. Opaque: only
 /// the library makes one.
+@_spi(StreamRouterInternals)
 public struct _PersistenceHandle: Sendable {
     /// The restore outcome (the state), then each save failure (the events).
     let outcomes: ObservableState<PersistenceEvent?, PersistenceEvent>

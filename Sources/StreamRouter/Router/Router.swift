@@ -222,7 +222,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
     /// ``StatePersisting/persistenceEvents``, ``StatePersisting/flush()``); `nil` for a router
     /// made without a store.
-    public var _persistence: _PersistenceHandle? {
+    @_spi(StreamRouterInternals) public var _persistence: _PersistenceHandle? {
         _statePersistence?.handle
     }
 

@@ -178,7 +178,7 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
     /// The persistence of ``router`` behind ``StatePersisting``'s accessors
     /// (``StatePersisting/restoration``, ``StatePersisting/persistenceEvents``,
     /// ``StatePersisting/flush()``); `nil` for a split router made without a store.
-    public var _persistence: _PersistenceHandle? {
+    @_spi(StreamRouterInternals) public var _persistence: _PersistenceHandle? {
         router._persistence
     }
 

@@ -20,18 +20,43 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     /// loaded from a server): each waits here, and is saved again with the tree, until
     /// ``TabRouter/router(for:)`` first makes its tab.
     var waitingStacks: [Tab: RouterState<Route>] = [:]
+    /// What is presented above the tabs (its base stack always empty).
+    var aboveTabs = RouterState<Route>()
 
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }
 
-    /// The path the app shows: the selected tab's displayed path.
-    var path: String { stacks[selectedIndex].displayedPath }
+    /// The path the app shows: the selected tab's displayed path, then what is presented
+    /// above the tabs.
+    var path: String { Self.path(stacks[selectedIndex], above: aboveTabs) }
+
+    /// The app's path when `tab` shows its displayed path with `above` presented over it.
+    static func path(_ tab: RouterState<Route>, above: RouterState<Route>) -> String {
+        let base = tab.displayedPath
+        guard above._hasPresentations else { return base }
+        return base == "/" ? above.displayedPath : base + above.displayedPath
+    }
+
+    /// The change of the app's path from `previous` to `current` (each a tab's state and
+    /// what is above the tabs), if it changed: the paths joined when read.
+    static func action(
+        from previous: (RouterState<Route>, RouterState<Route>), to current: (RouterState<Route>, RouterState<Route>),
+        kind: NavigationAction.Action
+    ) -> NavigationAction? {
+        guard !current.0._hasSameDisplayedPath(as: previous.0) || !current.1._hasSameDisplayedPath(as: previous.1),
+            path(current.0, above: current.1) != path(previous.0, above: previous.1)
+        else { return nil }
+        return NavigationAction(
+            currentPath: { path(current.0, above: current.1) }, previousPath: { path(previous.0, above: previous.1) },
+            action: kind)
+    }
 
     /// The tree as a public value (builds a dictionary: O(tabs)).
     var state: TabRouterState<Tab, Route> {
         TabRouterState(
             selected: selected,
-            stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first })
+            stacks: Dictionary(zip(tabs, stacks), uniquingKeysWith: { first, _ in first }),
+            aboveTabs: aboveTabs.presentations
         )
     }
 

@@ -76,6 +76,10 @@ extension TabRouter {
                 pending.append((router, router.beginRestoring(stack)))
             }
         }
+        if !saved.aboveTabs.isEmpty {
+            pending.append(
+                (aboveTabs, aboveTabs.beginRestoring(RouterState(stack: [], presentations: saved.aboveTabs))))
+        }
         return pending
     }
 

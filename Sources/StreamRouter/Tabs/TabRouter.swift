@@ -15,13 +15,18 @@ import Foundation
 /// ```
 ///
 /// - Each tab's router is a plain ``Router``: navigate on it directly with
-///   ``router(for:)``; its events still reach ``events``. Guards are per tab: add them on
-///   each tab's router (``addGuard(named:deadline:_:)`` adds one to every tab).
+///   ``router(for:)``; its events still reach ``events``. ``addGuard(named:deadline:_:)``
+///   and ``addLoader(named:deadline:_:)`` add one to every tab and to what is presented
+///   above the tabs (``present(_:)``); a tab's own router takes guards of its own.
+/// - The verbs a ``Router`` offers act on the topmost level: what is presented above the
+///   tabs while something is, else the selected tab.
 /// - Selecting the selected tab again pops its stack to the root, as tab bars do
 ///   (``select(_:popsToRoot:)`` with `popsToRoot: false` selects without popping).
-/// - The app's path (``paths``, ``actions``) is the selected tab's path: a navigation on
-///   the selected tab changes it, and so does selecting a tab whose path differs (published
-///   as a `.push` from the old tab's path to the new one's).
+/// - The app's path (``paths``, ``actions``) is the selected tab's displayed path followed by
+///   what is presented above the tabs: a navigation on the selected tab or above the tabs
+///   changes it, and so does selecting a tab whose path differs (published as a `.push`
+///   from the old tab's path to the new one's). ``state``, ``states``, ``events`` and the
+///   saved tree include what is presented above the tabs.
 ///
 /// > Note: Thread-safe. Every tab's events go through the tab router's own lock in the
 /// > critical section that publishes them, so every subscriber of ``events`` sees one
@@ -36,7 +41,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public let urlMatchers: URLMatcherGroup<Route>?
     /// The limits every tab's router applies.
     public let policy: InputPolicy
-    /// The options every tab's router (and ``aboveTabs``) was made with.
+    /// The options every tab's router (and what is presented above the tabs) was made with.
     public let options: NavigationOptions
 
     private let tabOf: @Sendable (Route) -> Tab?
@@ -54,8 +59,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let creationGuards: [NavigationGuard<Route>]
     /// The tab selected at creation, which ``resetAllTabs()`` selects again.
     private let initialSelection: Tab
-    /// The router of what is presented above the tabs (see ``aboveTabs``).
-    public let aboveTabs: Router<Route>
+    /// The router of what is presented above the tabs (``present(_:)``): its base stack is
+    /// always empty, its presentations cover every tab.
+    let aboveTabs: Router<Route>
+    /// The guards and loaders ``addGuard(named:deadline:_:)`` and
+    /// ``addLoader(named:deadline:_:)`` added above the tabs, by the ids they gave.
+    private let aboveTabsHooks = _Locked<[[Tab: NavigationGuardID]: NavigationGuardID]>([:])
     /// The links held by ``holdURLs(expiringAfter:)``; released, each opens after the one
     /// held before it.
     let urlHold = _URLHold()
@@ -67,8 +76,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - selected: The tab selected at first.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies.
-    ///   - options: The options of every tab's router (and of ``aboveTabs``): each
-    ///     supersedes and ignores repeated pushes within its own queue.
+    ///   - options: The options of every tab's router (and of what is presented above the
+    ///     tabs): each supersedes and ignores repeated pushes within its own queue.
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
@@ -120,7 +129,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///     order (and on each tab ``router(for:)`` makes later); none by default.
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits every tab's router applies, and the limits on restoring.
-    ///   - options: The options of every tab's router (and of ``aboveTabs``).
+    ///   - options: The options of every tab's router (and of what is presented above the
+    ///     tabs).
     ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
     public convenience init(
         tabs: [Tab],
@@ -139,6 +149,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             for routerState in state.stacks.values {
                 try Router<Route>.validateRestored(routerState, policy: policy)
             }
+            try Router<Route>.validateRestored(RouterState(stack: [], presentations: state.aboveTabs), policy: policy)
         }
         let (saved, event) = persistence.read()
         var state = TabRouterState<Tab, Route>(selected: selected)
@@ -156,6 +167,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for tab in self.tabs {
             Self.register(guards, on: router(for: tab))
         }
+        Self.register(guards, on: aboveTabs)
         guard let saved, !showsNow else {
             persistence.record(event)
             return
@@ -189,7 +201,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.persistence = persistence
         creationGuards = guards
         initialSelection = state.selected
-        aboveTabs = Router<Route>(urlMatchers: urlMatchers, policy: policy, options: options)
+        aboveTabs = Router<Route>(
+            state: RouterState(stack: [], presentations: state.aboveTabs), urlMatchers: urlMatchers, policy: policy,
+            options: options)
         let routers = unique.map {
             Router<Route>(state: state[$0], urlMatchers: urlMatchers, policy: policy, options: options)
         }
@@ -198,12 +212,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             selectedIndex: unique.firstIndex(of: state.selected) ?? 0
         )
         initial.waitingStacks = state.stacks.filter { !unique.contains($0.key) }
+        initial.aboveTabs = aboveTabs.state
         hub = ObservableState(initial)
         self.routers = _Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         _routersByPosition = routers
         for (position, router) in routers.enumerated() {
             Self.relay(router, at: position, of: unique[position], to: hub)
         }
+        aboveTabs._storage.relay(to: hub, changesState: { _ in false }, Self.relayAboveTabs)
         startSaving()
     }
 
@@ -234,14 +250,49 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         { event, hub, isObserved, publish in
             var action: NavigationAction?
             if case .completed(_, let state, let change) = event {
+                let previous = hub.stacks[position]
                 hub.stacks[position] = state
                 hub.changeCount += 1
                 if position == hub.selectedIndex, let change {
-                    action = change
+                    // Under what is presented above the tabs, the app's path ends with it.
+                    action =
+                        hub.aboveTabs._hasPresentations
+                        ? TabHub<Tab, Route>.action(
+                            from: (previous, hub.aboveTabs), to: (state, hub.aboveTabs), kind: change.action)
+                        : change
                 }
             }
             guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
+            relayed.action = action
+            if event.state != nil {
+                relayed.changed = hub
+            }
+            publish(relayed)
+        }
+    }
+
+    /// Applies one event of what is presented above the tabs to the hub, and publishes it
+    /// (tagged with the selected tab) when anyone listens.
+    private static func relayAboveTabs(
+        _ event: RouterEvent<Route>, _ hub: inout TabHub<Tab, Route>, _ isObserved: Bool,
+        _ publish: (TabHubEvent<Tab, Route>) -> Void
+    ) {
+        do {
+            var action: NavigationAction?
+            if case .completed(_, let state, let change) = event {
+                let previous = hub.aboveTabs
+                hub.aboveTabs = state
+                hub.changeCount += 1
+                if let change {
+                    let selected = hub.stacks[hub.selectedIndex]
+                    action = TabHub<Tab, Route>.action(
+                        from: (selected, previous), to: (selected, state), kind: change.action)
+                }
+            }
+            guard isObserved else { return }
+            var relayed = TabHubEvent<Tab, Route>(
+                routerEvent: TabRouterEvent(tab: hub.selected, event: event, isAboveTabs: true))
             relayed.action = action
             if event.state != nil {
                 relayed.changed = hub
@@ -262,21 +313,23 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         hub.read { $0.selectedIndex }
     }
 
-    /// The selected tab and every tab's stack and modal. Each tab's state is one consistent
-    /// snapshot of its router; the tabs are read one after the other (the ``states`` stream
-    /// gives the whole tree in one total order with the events).
+    /// The selected tab, every tab's stack and modal, and what is presented above the tabs.
+    /// Each tab's state is one consistent snapshot of its router; the tabs are read one after
+    /// the other (the ``states`` stream gives the whole tree in one total order with the
+    /// events).
     public var state: TabRouterState<Tab, Route> {
         let (selected, tabs) = hub.read { ($0.selected, $0.tabs) }
         var stacks: [Tab: RouterState<Route>] = [:]
         for tab in tabs {
             stacks[tab] = router(for: tab).state
         }
-        return TabRouterState(selected: selected, stacks: stacks)
+        return TabRouterState(selected: selected, stacks: stacks, aboveTabs: aboveTabs.presentations)
     }
 
-    /// The app's path: the selected tab's stack's path.
+    /// The app's path: the selected tab's displayed path, followed by what is presented
+    /// above the tabs.
     public var path: String {
-        selectedRouter.path
+        TabHub<Tab, Route>.path(selectedRouter.state, above: aboveTabs.state)
     }
 
     /// The router of `tab`: each tab keeps its own stack. Navigating on it directly is
@@ -370,11 +423,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
-            if !current._hasSameDisplayedPath(as: previous) {
-                let action = NavigationAction(
-                    currentPath: { current.displayedPath }, previousPath: { previous.displayedPath }, action: .push)
-                event.action = action
-            }
+            event.action = TabHub<Tab, Route>.action(
+                from: (previous, hub.aboveTabs), to: (current, hub.aboveTabs), kind: .push)
             publish(event)
             hub.journal?.recordSelection(tab)
             return false
@@ -387,19 +437,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// Shows `route` on the selected tab (the tab closure is not consulted), or, while
     /// something is presented above the tabs (``present(_:)``), inside it.
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
-    @inlinable
     public func navigate(to route: Route) async throws(NavigationError) {
-        if !_isPresentingAboveTabs {
-            try await selectedRouter.navigate(to: route)
-        } else {
-            try await aboveTabs.navigate(to: route)
-        }
+        try await topmostRouter.navigate(to: route)
     }
 
     // MARK: - Above the tabs
 
     /// Whether anything is presented above the tabs (read without building the list).
-    @inlinable var _isPresentingAboveTabs: Bool {
+    var _isPresentingAboveTabs: Bool {
         aboveTabs._storage.read { $0.state._hasPresentations }
     }
 
@@ -419,9 +464,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// try await app.dismiss()
     /// ```
     ///
-    /// What is presented above the tabs lives on ``aboveTabs``: its guards, events and
-    /// states are that router's (they are not on ``events``), and it is not saved with the
-    /// tree.
+    /// What is presented above the tabs is part of the tree: the guards and loaders added
+    /// with ``addGuard(named:deadline:_:)`` and ``addLoader(named:deadline:_:)`` (and given
+    /// at creation) run there, its events are on ``events`` (``TabRouterEvent/isAboveTabs``),
+    /// it is in ``state``, ``states``, ``path`` and ``paths``, and it is saved with the tree.
     /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
     public func present(_ route: Route) async throws(NavigationError) {
         guard route.transition.presentationStyle != nil else {
@@ -431,11 +477,78 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await aboveTabs.navigate(to: route)
     }
 
-    /// Dismisses the topmost presentation above the tabs; nothing changes when none is
-    /// shown. (A tab's own presentations are dismissed on its router.)
+    /// Dismisses the topmost presentation wherever it is: above the tabs while something is
+    /// presented there, else the selected tab's topmost one; nothing changes when none is
+    /// shown.
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func dismiss() async throws(NavigationError) {
-        try await aboveTabs.dismiss()
+        try await topmostRouter.dismiss()
+    }
+
+    /// Dismisses the topmost presentation wherever it is (as ``dismiss()``), handing `value`
+    /// to the caller awaiting its result (see ``Router/dismiss(returning:)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
+        try await topmostRouter.dismiss(returning: value)
+    }
+
+    /// Dismisses every presentation of the topmost level: everything above the tabs while
+    /// something is presented there, else the selected tab's presentations.
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func dismissAll() async throws(NavigationError) {
+        try await topmostRouter.dismissAll()
+    }
+
+    /// The router of the topmost level: what is presented above the tabs while something
+    /// is, else the selected tab's.
+    var topmostRouter: Router<Route> {
+        _isPresentingAboveTabs ? aboveTabs : selectedRouter
+    }
+
+    /// Shows `routes` in order on the topmost level, in one navigation (see
+    /// ``Router/navigate(to:)-([Route])``).
+    /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
+    public func navigate(to routes: [Route]) async throws(NavigationError) {
+        try await topmostRouter.navigate(to: routes)
+    }
+
+    /// Pops the top entry of the topmost level (inside what is presented above the tabs
+    /// while something is, never the presentation itself; else the selected tab's current
+    /// level).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateBack() async throws(NavigationError) {
+        try await topmostRouter.navigateBack()
+    }
+
+    /// Pops `count` entries of the topmost level (see ``navigateBack()``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateBack(_ count: Int) async throws(NavigationError) {
+        try await topmostRouter.navigateBack(count)
+    }
+
+    /// Goes back to the topmost occurrence of `route` on the topmost level (see
+    /// ``Router/navigateBack(to:)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateBack(to route: Route) async throws(NavigationError) {
+        try await topmostRouter.navigateBack(to: route)
+    }
+
+    /// Back to the root of the topmost level: dismisses everything presented above the tabs
+    /// while something is, else pops the selected tab to its root (dismissing its
+    /// presentations).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigateToRoot() async throws(NavigationError) {
+        try await topmostRouter.navigateToRoot()
+    }
+
+    /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``), then
+    /// dismisses what is presented above the tabs.
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func replace(with routes: [Route]) async throws(NavigationError) {
+        try await selectedRouter.replace(with: routes)
+        if _isPresentingAboveTabs {
+            try await aboveTabs.dismissAll()
+        }
     }
 
     /// Empties every tab (each tab's presentations dismissed, its stack popped to the
@@ -461,30 +574,29 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         if let refusal { throw refusal }
     }
 
-    /// Shows `route` on the selected tab and returns what the screen gives back, as
-    /// ``Router/navigate(to:returning:)`` does on that tab's router: the value given to
-    /// ``navigateBack(returning:)`` (on this tab router or that router) when that very entry
-    /// leaves the stack, `nil` when it leaves any other way.
+    /// Shows `route` on the topmost level and returns what the screen gives back, as
+    /// ``Router/navigate(to:returning:)`` does: the value given to
+    /// ``navigateBack(returning:)`` (on this tab router or the router below it) when that very
+    /// entry leaves the tree, `nil` when it leaves any other way.
     /// - Throws: ``NavigationError`` when a guard cancels showing it.
     public func navigate<Value: Sendable>(
         to route: Route,
         returning type: Value.Type
     ) async throws(NavigationError) -> Value? {
-        try await selectedRouter.navigate(to: route, returning: type)
+        try await topmostRouter.navigate(to: route, returning: type)
     }
 
-    /// Pops the top entry of the selected tab's current level (inside its topmost
-    /// presentation while one is shown), handing `value` to the caller waiting for that
-    /// entry's result (see ``Router/navigateBack(returning:)``).
+    /// Pops the top entry of the topmost level (see ``navigateBack()``), handing `value` to
+    /// the caller waiting for that entry's result (see ``Router/navigateBack(returning:)``).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await selectedRouter.navigateBack(returning: value)
+        try await topmostRouter.navigateBack(returning: value)
     }
 
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
     /// for the selected tab) shows the route on its kept stack (a `.sheet` route presented
-    /// there, with its own stack), then becomes the selected tab; what was presented above
-    /// the tabs is dismissed first. A presented route the closure maps to no tab (`nil`) is
+    /// there, with its own stack), then what was presented above the tabs is dismissed, then
+    /// the tab becomes the selected one. A link the tab's guards refuse changes nothing. A presented route the closure maps to no tab (`nil`) is
     /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
@@ -511,12 +623,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
             return await aboveTabs._finishOpening(url, shown.enqueue(on: aboveTabs, url))
         }
+        let tab = mappedTab ?? selectedTab
+        let target = router(for: tab)
+        // The tab first: a link its guards refuse leaves everything as it was, above the
+        // tabs included.
+        guard await target._finishOpening(url, shown.enqueue(on: target, url)) else { return false }
         if _isPresentingAboveTabs {
             guard (try? await aboveTabs.dismissAll()) != nil else { return false }
         }
-        let tab = mappedTab ?? selectedTab
-        let target = router(for: tab)
-        guard await target._finishOpening(url, shown.enqueue(on: target, url)) else { return false }
         try? await select(tab, popsToRoot: false)
         return true
     }
@@ -611,19 +725,72 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// Adds the same guard to every tab's router (see ``Router/addGuard(named:deadline:_:)``).
-    /// - Returns: Each tab's guard id, for ``Router/removeGuard(_:)`` on that tab's router.
+    /// Adds the same guard to every tab's router and to what is presented above the tabs
+    /// (see ``Router/addGuard(named:deadline:_:)``).
+    /// - Returns: Each tab's guard id, for ``removeGuard(_:)`` (or ``Router/removeGuard(_:)``
+    ///   on one tab's router).
     @discardableResult
     public func addGuard(
         named name: String? = nil,
         deadline: Duration? = nil,
         _ check: @escaping @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route>
     ) -> [Tab: NavigationGuardID] {
+        addHook { $0.addGuard(named: name, deadline: deadline, check) }
+    }
+
+    /// Adds the same loader to every tab's router and to what is presented above the tabs
+    /// (see ``Router/addLoader(named:deadline:_:)``).
+    /// - Returns: Each tab's id, for ``removeGuard(_:)``.
+    @discardableResult
+    public func addLoader(
+        named name: String,
+        deadline: Duration? = nil,
+        _ load: nonisolated(nonsending) @escaping @Sendable (Route) async throws -> (any Sendable)?
+    ) -> [Tab: NavigationGuardID] {
+        addHook { $0.addLoader(named: name, deadline: deadline, load) }
+    }
+
+    /// Removes a guard or loader that ``addGuard(named:deadline:_:)`` or
+    /// ``addLoader(named:deadline:_:)`` added, from every tab and from above the tabs.
+    /// - Parameter ids: What the call that added it returned.
+    public func removeGuard(_ ids: [Tab: NavigationGuardID]) {
+        for (tab, id) in ids {
+            router(for: tab).removeGuard(id)
+        }
+        if let above = aboveTabsHooks.withLock({ $0.removeValue(forKey: ids) }) {
+            aboveTabs.removeGuard(above)
+        }
+    }
+
+    /// Adds a hook with `add` to every tab's router and above the tabs.
+    private func addHook(_ add: (Router<Route>) -> NavigationGuardID) -> [Tab: NavigationGuardID] {
         var ids: [Tab: NavigationGuardID] = [:]
         for tab in tabs {
-            ids[tab] = router(for: tab).addGuard(named: name, deadline: deadline, check)
+            ids[tab] = add(router(for: tab))
         }
+        let above = add(aboveTabs)
+        aboveTabsHooks.withLock { $0[ids] = above }
         return ids
+    }
+
+    /// Runs the loaders for `route` now on the level that would show it (see
+    /// ``Router/preload(_:for:)``): above the tabs while something is presented there, else
+    /// the selected tab.
+    /// - Parameters:
+    ///   - route: The route to load for.
+    ///   - lifetime: How long the values may wait for a navigation.
+    public func preload(_ route: Route, for lifetime: Duration) async {
+        await topmostRouter.preload(route, for: lifetime)
+    }
+
+    /// The value a loader gave for the topmost displayed entry holding `route` (see
+    /// ``Router/loaded(_:for:)``): above the tabs first, then on the selected tab.
+    /// - Parameters:
+    ///   - type: The type of the value.
+    ///   - route: The route it was loaded for.
+    /// - Returns: The value, or `nil`.
+    public func loaded<Value>(_ type: Value.Type, for route: Route) -> Value? {
+        aboveTabs.loaded(type, for: route) ?? selectedRouter.loaded(type, for: route)
     }
 
     // MARK: - Streams
@@ -697,6 +864,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 }
             }
         }
+        aboveTabs._storage.read { routerStorage in
+            hub.update { hub, _ in hub.aboveTabs = routerStorage.state }
+        }
         let stream = subscribe()
         withExtendedLifetime(placeholder) {}
         return stream
@@ -706,7 +876,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// The persistence behind ``StatePersisting``'s accessors (``StatePersisting/restoration``,
     /// ``StatePersisting/persistenceEvents``); `nil` for a tab router made without a store.
-    public var _persistence: _PersistenceHandle? {
+    @_spi(StreamRouterInternals) public var _persistence: _PersistenceHandle? {
         persistence?.handle
     }
 

@@ -1,21 +1,29 @@
-/// One event of one tab's router, as a ``TabRouter`` publishes it on
-/// ``TabRouter/events``: every tab's events, in one total order.
+/// One event of a ``TabRouter``'s tree, as it publishes it on ``TabRouter/events``: every
+/// tab's events and those of what is presented above the tabs, in one total order.
 public struct TabRouterEvent<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable,
     CustomStringConvertible
 {
-    /// The tab whose router made the event.
+    /// The tab whose router made the event; for an event above the tabs, the tab selected
+    /// when it was made.
     public let tab: Tab
     /// The router's event.
     public let event: RouterEvent<Route>
+    /// Whether the event is of what is presented above the tabs, not of the tab's own tree.
+    public let isAboveTabs: Bool
 
     /// Creates an event.
-    public init(tab: Tab, event: RouterEvent<Route>) {
+    /// - Parameters:
+    ///   - tab: The tab whose router made the event (the selected tab, above the tabs).
+    ///   - event: The router's event.
+    ///   - isAboveTabs: Whether the event is of what is presented above the tabs.
+    public init(tab: Tab, event: RouterEvent<Route>, isAboveTabs: Bool = false) {
         self.tab = tab
         self.event = event
+        self.isAboveTabs = isAboveTabs
     }
 
-    /// The event as one line for logs, with its tab.
+    /// The event as one line for logs, with its tab (`[above tabs]` above them).
     public var description: String {
-        "[\(tab)] \(event)"
+        isAboveTabs ? "[above tabs] \(event)" : "[\(tab)] \(event)"
     }
 }

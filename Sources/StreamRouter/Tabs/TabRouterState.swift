@@ -1,4 +1,5 @@
-/// What a ``TabRouter`` shows: the selected tab and every tab's stack and modal.
+/// What a ``TabRouter`` shows: the selected tab, every tab's stack and modal, and what is
+/// presented above the tabs.
 ///
 /// `Codable` and `Hashable`: a tab router saves it as one versioned value and restores the
 /// whole tree at launch. Copies share their storage (each ``RouterState`` does).
@@ -7,14 +8,19 @@ public struct TabRouterState<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public var selected: Tab
     /// Each tab's stack and modal; a tab absent here has an empty stack.
     public var stacks: [Tab: RouterState<Route>]
+    /// What is presented above the tabs (a player covering every tab), bottom first; empty
+    /// when nothing is.
+    public var aboveTabs: [Presentation<Route>]
 
     /// Creates a state.
     /// - Parameters:
     ///   - selected: The selected tab.
     ///   - stacks: Each tab's stack and modal.
-    public init(selected: Tab, stacks: [Tab: RouterState<Route>] = [:]) {
+    ///   - aboveTabs: What is presented above the tabs, bottom first.
+    public init(selected: Tab, stacks: [Tab: RouterState<Route>] = [:], aboveTabs: [Presentation<Route>] = []) {
         self.selected = selected
         self.stacks = stacks
+        self.aboveTabs = aboveTabs
     }
 
     /// The state of `tab`: its stack and modal, empty when the tab has none.
@@ -23,23 +29,28 @@ public struct TabRouterState<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     private enum CodingKeys: String, CodingKey {
-        case selected, stacks
+        case selected, stacks, aboveTabs
     }
 
-    /// Decodes `selected` and `stacks` (a list of tab and state pairs, so that any `Codable`
-    /// tab type works as a key).
+    /// Decodes `selected`, `stacks` (a list of tab and state pairs, so that any `Codable`
+    /// tab type works as a key) and `aboveTabs` (absent from a tree saved without it: none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         selected = try container.decode(Tab.self, forKey: .selected)
         let pairs = try container.decode([TabStack].self, forKey: .stacks)
         stacks = Dictionary(pairs.map { ($0.tab, $0.state) }, uniquingKeysWith: { _, last in last })
+        aboveTabs = try container.decodeIfPresent([Presentation<Route>].self, forKey: .aboveTabs) ?? []
     }
 
-    /// Encodes `selected` and `stacks` (as a list of tab and state pairs).
+    /// Encodes `selected`, `stacks` (as a list of tab and state pairs) and, when anything is
+    /// presented above the tabs, `aboveTabs`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(selected, forKey: .selected)
         try container.encode(stacks.map { TabStack(tab: $0.key, state: $0.value) }, forKey: .stacks)
+        if !aboveTabs.isEmpty {
+            try container.encode(aboveTabs, forKey: .aboveTabs)
+        }
     }
 
     /// One tab's saved stack.

@@ -1,0 +1,147 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+/// What a tab router presents above its tabs is part of its tree: its guards and loaders run
+/// there, its events, paths and state include it, it is saved, and a refused link changes
+/// nothing anywhere.
+@Suite(.suiteLimit) struct TabTreeTests {
+    enum Tab: String, CaseIterable, Codable, Sendable {
+        case explore, activity
+    }
+
+    enum Route: RouteProvider {
+        case project(Int)
+        case secretReward(Int)
+        case player
+        case chapter(Int)
+        case login
+        case activity
+
+        var transition: RouteTransition {
+            switch self {
+            case .secretReward, .login: .sheet
+            case .player: .fullScreen
+            default: .push
+            }
+        }
+
+        var tab: Tab? {
+            switch self {
+            case .project: .explore
+            case .activity: .activity
+            case .secretReward, .player, .chapter, .login: nil
+            }
+        }
+
+        static func registerURLs() -> URLMatcherGroup<Route>? {
+            .group("app.example.com") {
+                $0.map("projects/{id}") { try .project($0.param("id")) }
+                $0.map("rewards/{id}") { try .secretReward($0.param("id")) }
+                $0.map("activity") { .activity }
+            }
+        }
+    }
+
+    struct Refusal: Error {}
+
+    static func makeApp(store: InMemoryStateStore? = nil) -> TabRouter<Tab, Route> {
+        if let store {
+            return TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .explore, store: store) { $0.tab }
+        }
+        return TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .explore) { $0.tab }
+    }
+
+    static func url(_ path: String) throws -> URL {
+        try #require(URL(string: "https://app.example.com/\(path)"))
+    }
+
+    /// A logged-out user opening a link whose route is presented above the tabs meets the
+    /// tab router's guard, as inside what is presented there.
+    @Test func aTabRoutersGuardRunsAboveTheTabs() async throws {
+        let app = Self.makeApp()
+        let refused = _Locked<[Route]>([])
+        app.addGuard(named: "login") { pending in
+            guard let route = pending.destinations.first, case .secretReward = route else { return .allow }
+            refused.withLock { $0.append(route) }
+            return .cancel(Refusal())
+        }
+        #expect(await app.openURL(try Self.url("rewards/7")) == false)
+        #expect(app.presentations.isEmpty)
+        #expect(refused.withLock { $0 } == [.secretReward(7)])
+        try await app.present(.player)
+        await #expect(throws: NavigationError.self) { try await app.navigate(to: .secretReward(8)) }
+        #expect(app.presentations == [Presentation(.player, style: .fullScreen)])
+    }
+
+    /// A guard refusing a tab's deep link while a player is shown above the tabs leaves the
+    /// player shown, and the refusal is published.
+    @Test func aRefusedLinkLeavesThePlayerAboveTheTabs() async throws {
+        let app = Self.makeApp()
+        try await app.present(.player)
+        app.router(for: .explore).addGuard(named: "paywall") { _ in .cancel(Refusal()) }
+        let events = StreamRecorder(app.events)
+        #expect(await app.openURL(try Self.url("projects/3")) == false)
+        #expect(app.presentations == [Presentation(.player, style: .fullScreen)])
+        #expect(app.selectedTab == .explore && app.router(for: .explore).stack.isEmpty)
+        try await events.wait {
+            $0.contains { if case .cancelled = $0.event { !$0.isAboveTabs } else { false } }
+        }
+    }
+
+    @Test func eventsPathsAndStateIncludeWhatIsAboveTheTabs() async throws {
+        let app = Self.makeApp()
+        try await app.navigate(to: .project(1))
+        let paths = StreamRecorder(app.paths())
+        let events = StreamRecorder(app.events)
+        try await app.present(.player)
+        try await app.navigate(to: .chapter(2))
+        #expect(app.path == "/project/1/player/chapter/2")
+        #expect(app.state.aboveTabs == [Presentation(.player, style: .fullScreen, stack: [.chapter(2)])])
+        try await app.navigateBack()
+        try await app.dismiss()
+        #expect(
+            try await paths.next(5) == [
+                "/project/1", "/project/1/player", "/project/1/player/chapter/2", "/project/1/player", "/project/1",
+            ])
+        try await events.wait { $0.filter { $0.isAboveTabs && $0.event.isOutcome }.count == 4 }
+        // With nothing above the tabs, the verbs act on the selected tab.
+        try await app.navigateBack()
+        #expect(app.router(for: .explore).stack.isEmpty)
+    }
+
+    @Test func loadersRunAboveTheTabs() async throws {
+        let app = Self.makeApp()
+        let loads = _Locked<[Route]>([])
+        let ids = app.addLoader(named: "route") { route in
+            loads.withLock { $0.append(route) }
+            return "\(route)"
+        }
+        try await app.present(.player)
+        #expect(app.loaded(String.self, for: .player) == "player")
+        app.removeGuard(ids)
+        try await app.navigate(to: .chapter(1))
+        #expect(loads.withLock { $0 } == [.player], "removed from above the tabs too")
+    }
+
+    @Test func whatIsAboveTheTabsSurvivesARelaunch() async throws {
+        let store = InMemoryStateStore()
+        let app = Self.makeApp(store: store)
+        try await app.navigate(to: .project(4))
+        try await app.present(.player)
+        try await app.navigate(to: .chapter(9))
+        app.flush()
+        let relaunched = Self.makeApp(store: store)
+        #expect(relaunched.restoration == .restored)
+        #expect(relaunched.presentations == [Presentation(.player, style: .fullScreen, stack: [.chapter(9)])])
+        #expect(relaunched.path == "/project/4/player/chapter/9")
+    }
+
+    /// A tree saved before what is above the tabs was saved decodes with nothing there.
+    @Test func aTreeSavedWithoutAboveTheTabsDecodes() throws {
+        let json = #"{"selected":"explore","stacks":[{"tab":"explore","state":{"stack":[{"project":{"_0":1}}]}}]}"#
+        let state = try JSONDecoder().decode(TabRouterState<Tab, Route>.self, from: Data(json.utf8))
+        #expect(state.aboveTabs.isEmpty && state[.explore].stack == [.project(1)])
+    }
+}
