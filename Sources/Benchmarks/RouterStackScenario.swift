@@ -13,6 +13,8 @@ import StreamRouter
 /// - no subscriber against an unread `events` subscriber, both at 10,000 routes, at most 2x;
 /// - on the base stack against inside a sheet presented over it (the push and the pop act
 ///   on the sheet's own stack), both at 10 routes, at most 1.2x;
+/// - inside one sheet against inside the topmost of 1,000 sheets presented one over the
+///   other, at most 2x (the tree's depth must not cost);
 /// - `NavigationOptions` `.latestWins` against `.queue`, `.ignore` against `.push` (the
 ///   push is never a repeat: what the check costs), each at most 1.2x;
 /// - a loader that returns at once against none, at most 3x (a loader stands for I/O, which
@@ -83,10 +85,22 @@ enum RouterStackScenario {
                 libraryLabel: "Router, 10 routes, inside a sheet",
                 baselineLabel: "Router, 10 routes, on the base stack",
                 kind: .timed(
-                    library: { operations in await run(operations, size: small, lagging: false, inSheet: true) },
+                    library: { operations in await run(operations, size: small, lagging: false, sheets: 1) },
                     baseline: { operations in await run(operations, size: small, lagging: false) }
                 ),
                 target: .time(atMost: 1.2)
+            ),
+            Comparison(
+                scenario: name,
+                name: "push + back inside 1,000 sheets vs inside one",
+                unit: "push + back",
+                libraryLabel: "Router, 10 routes, 1,000 sheets",
+                baselineLabel: "Router, 10 routes, one sheet",
+                kind: .timed(
+                    library: { operations in await run(operations, size: small, lagging: false, sheets: 1_000) },
+                    baseline: { operations in await run(operations, size: small, lagging: false, sheets: 1) }
+                ),
+                target: .time(atMost: 2)
             ),
             Comparison(
                 scenario: name,
@@ -135,10 +149,10 @@ enum RouterStackScenario {
     }
 
     /// Runs about `operations` push-and-back pairs on a router whose stack holds `size`
-    /// routes, with an unread `events` subscriber when `lagging`, inside a sheet presented
-    /// over that stack when `inSheet`.
+    /// routes, with an unread `events` subscriber when `lagging`, inside the topmost of
+    /// `sheets` sheets presented over that stack one over the other.
     static func run(
-        _ operations: Int, size: Int, lagging: Bool, inSheet: Bool = false,
+        _ operations: Int, size: Int, lagging: Bool, sheets: Int = 0,
         options: NavigationOptions = NavigationOptions(), loader: Bool = false
     ) async -> Sample {
         let router = Router<Screen>(urlMatchers: nil, policy: policy, options: options)
@@ -146,7 +160,7 @@ enum RouterStackScenario {
             router.addLoader(named: "detail") { route in route == .detail ? route : nil }
         }
         do {
-            try await router.replace(with: (0..<size).map { .item($0) } + (inSheet ? [.sheet] : []))
+            try await router.replace(with: (0..<size).map { .item($0) } + Array(repeating: .sheet, count: sheets))
         } catch {
             abandon("filling the stack failed: \(error)")
         }
@@ -170,7 +184,7 @@ enum RouterStackScenario {
             done += count
         }
         let stack = router.stack
-        guard stack.count == size, stack.last == .item(size - 1), router.presentations.count == (inSheet ? 1 : 0)
+        guard stack.count == size, stack.last == .item(size - 1), router.presentations.count == sheets
         else {
             abandon("expected \(size) routes after the run, found \(stack.count)")
         }
