@@ -145,3 +145,32 @@ import Testing
         #expect(state.aboveTabs.isEmpty && state[.explore].stack == [.project(1)])
     }
 }
+
+@MainActor
+@Suite(.suiteLimit) struct TabTreeModelTests {
+    /// A write to the model's binding reads back as written while its navigation waits for a
+    /// guard, then the model follows the tab router's refusal.
+    @Test func aPresentedWriteReadsBackThenFollowsTheRefusal() async throws {
+        let app = TabTreeTests.makeApp()
+        let model = TabRouterModel(tabRouter: app)
+        let gate = Gate()
+        app.addGuard(named: "hold") { pending in
+            guard pending.destinations.contains(.player) else { return .allow }
+            await gate.wait()
+            return .cancel(TabTreeTests.Refusal())
+        }
+        model.presented = .player
+        try await gate.arrived(1)
+        #expect(model.presented == .player, "shown as written while the guard holds")
+        gate.open()
+        await model.settled()
+        #expect(model.presented == nil, "the refusal shows")
+        #expect(app.presentations.isEmpty)
+        try await app.present(.login)
+        try await eventually { model.presented == .login && model.path == "/login" }
+        model.presented = nil
+        await model.settled()
+        #expect(app.presentations.isEmpty)
+        try await eventually { model.presented == nil && model.path == "/" }
+    }
+}

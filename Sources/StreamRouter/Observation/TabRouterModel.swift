@@ -25,9 +25,9 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         get { selected }
         set { select(newValue) }
     }
-    /// Each tab's stack and modal.
+    /// Each tab's stack and modal, and what is presented above the tabs.
     public private(set) var state: TabRouterState<Tab, Route>
-    /// The app's path: the selected tab's path.
+    /// The app's path: the selected tab's displayed path, then what is presented above the tabs.
     public private(set) var path: String
 
     private var selected: Tab
@@ -48,7 +48,8 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         let state = tabRouter.state
         self.state = state
         selected = state.selected
-        path = state[state.selected].path
+        path = TabHub<Tab, Route>.path(
+            state[state.selected], above: RouterState(stack: [], presentations: state.aboveTabs))
         subscription = .applying(states, to: self) { $0.apply($1) }
     }
 
@@ -67,6 +68,38 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     /// a re-tap and pops that tab to its root; setting another tab only selects it, so when
     /// code selected that tab meanwhile, its stack is kept (decided by the tab router when
     /// the selection runs, ``TabRouter/select(_:popsToRoot:)``).
+    /// The route presented above the tabs on top, if any, for a `.fullScreenCover(item:)`
+    /// (or `.sheet(item:)`) over the tab view.
+    ///
+    /// Setting it reads back as written at once, and navigates: `nil` dismisses the topmost
+    /// presentation above the tabs (``TabRouter/dismiss()``), a route is presented above the
+    /// tabs (``TabRouter/present(_:)``), the route already there changes nothing. When that
+    /// navigation completes, is refused or is superseded, the model follows the tab router
+    /// again.
+    public var presented: Route? {
+        get { presentedWrite ?? state.aboveTabs.last?.route }
+        set { present(newValue) }
+    }
+
+    /// What was written to ``presented`` and is still being navigated to.
+    private var presentedWrite: Route??
+
+    private func present(_ route: Route?) {
+        guard route != presented else { return }
+        presentedWrite = .some(route)
+        let tabRouter = tabRouter
+        let previous = pending
+        pending = Task {
+            await previous?.value
+            if let route {
+                try? await tabRouter.present(route)
+            } else if !tabRouter.presentations.isEmpty {
+                try? await tabRouter.dismiss()
+            }
+            self.presentedWrite = nil
+        }
+    }
+
     private func select(_ tab: Tab) {
         let isRetap = selected == tab
         if !isRetap {
@@ -90,7 +123,8 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         } else if selected != state.selected {
             selected = state.selected
         }
-        let path = state[state.selected].path
+        let path = TabHub<Tab, Route>.path(
+            state[state.selected], above: RouterState(stack: [], presentations: state.aboveTabs))
         if self.path != path { self.path = path }
     }
 }
