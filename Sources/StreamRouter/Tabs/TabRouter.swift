@@ -93,6 +93,30 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         )
     }
 
+    /// Creates a tab router showing `state`: the selected tab, each tab's stack and
+    /// presentations, and what is presented above the tabs (a tab of `state` not among `tabs`
+    /// waits until ``router(for:)`` makes it).
+    ///
+    /// - Parameters:
+    ///   - tabs: The tabs (duplicates are ignored).
+    ///   - state: The tree shown at first.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
+    ///   - policy: The limits every tab's router applies (a longer stack keeps its top routes).
+    ///   - options: The options of every tab's router.
+    ///   - tabOf: The tab a deep-linked route belongs to; `nil` for the selected tab.
+    public convenience init(
+        tabs: [Tab],
+        state: TabRouterState<Tab, Route>,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions(),
+        _ tabOf: @escaping @Sendable (Route) -> Tab?
+    ) {
+        self.init(
+            tabs: tabs, state: state, persistence: nil, urlMatchers: urlMatchers, policy: policy, options: options,
+            guards: [], tabOf: tabOf)
+    }
+
     /// Creates a tab router that keeps the whole tree (the selected tab and every stack) in
     /// `store`, as one versioned value: it restores the saved tree (see ``Restoration``), and
     /// saves the tree after every change.
