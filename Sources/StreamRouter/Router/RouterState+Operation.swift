@@ -55,14 +55,15 @@ extension RouterState {
             case .push, .custom:
                 _push(route, limit: limit)
             case .replace:
-                // The same route replacing itself keeps its entry.
+                // The same route (equal, with the same path) replacing itself keeps its entry.
+                let path = _RouteStackEntry<Route>.entryPath(route.path)
                 guard let top = _entries.last, !top.isPresented else {
-                    _push(route, limit: limit)
+                    _push(route, path: path, limit: limit)
                     break
                 }
-                if top.route != route {
+                if top.route != route || top.path != path {
                     _pop(1)
-                    _push(route, limit: limit)
+                    _push(route, path: path, limit: limit)
                 }
             case .modal, .sheet:
                 _present(route, style: .sheet, limit: limit)
@@ -73,14 +74,16 @@ extension RouterState {
     }
 
     /// Becomes `other`, keeping its own entries (their ids, and so their loaded values and
-    /// awaited results) where both trees hold the same routes, shown the same way, from the
+    /// awaited results) where both trees hold the same routes (with the same paths), shown the same way, from the
     /// bottom up.
     @usableFromInline
     mutating func _become(_ other: RouterState) {
         let mine = _entries.bottomFirst
         let theirs = other._entries.bottomFirst
         var kept = 0
-        while kept < Swift.min(mine.count, theirs.count), mine[kept] == theirs[kept] {
+        while kept < Swift.min(mine.count, theirs.count), mine[kept] == theirs[kept],
+            mine[kept].path == theirs[kept].path
+        {
             kept += 1
         }
         _pop(mine.count - kept)
@@ -92,13 +95,17 @@ extension RouterState {
     /// Pushes `route` on the current level; when that level's stack would hold more than
     /// `limit` routes, its bottom one is dropped (the level's entries are linked again: only
     /// a stack at its limit pays that).
+    /// - Parameter path: The route's entry path, when computed already.
     @inlinable
-    mutating func _push(_ route: Route, limit: Int) {
+    mutating func _push(_ route: Route, path: String? = nil, limit: Int) {
         guard limit > 0 else { return }
         if let top = _entries.last, top.position >= limit {
             _dropBottom(of: top.position)
         }
-        _link(route, style: nil)
+        let below = _entries.last
+        _entries.push(
+            path.map { _RouteStackEntry(route, path: $0, id: _nextRouteStackEntryID(), style: nil, onto: below) }
+                ?? _RouteStackEntry(route, style: nil, onto: below))
     }
 
     /// Presents `route` over everything shown, with an empty stack of its own; when more
