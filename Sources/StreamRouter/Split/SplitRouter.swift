@@ -193,8 +193,8 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func select(_ route: Route, clearsFollowingColumns: Bool) async throws(NavigationError) {
         try await perform(decidedAtTurn: { state in
-            guard clearsFollowingColumns || state.stack.first != route else { return nil }
-            return .replace(with: [route])
+            guard clearsFollowingColumns || state.stack.first != route else { return (nil, true) }
+            return (.replace(with: [route]), true)
         })
     }
 
@@ -204,18 +204,20 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// of the sidebar's selection and `route`, which also dismisses what is presented.
     ///
     /// Nothing changes when the columns show `route` in the content column with an empty
-    /// detail stack already, when nothing is selected in the sidebar, or in a
-    /// ``SplitColumns/double`` layout (which has no content column).
+    /// detail stack already (guards see `.back(count: 0)`), when nothing is selected in the
+    /// sidebar, or in a ``SplitColumns/double`` layout (which has no content column; no
+    /// navigation runs then).
     /// - Parameter route: The content column's new selection.
-    /// - Returns: Whether `route` is shown in the content column (`false` when there is no
-    ///   sidebar selection or content column).
+    /// - Returns: Whether the content column shows `route` (`false` when there is no sidebar
+    ///   selection or content column).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showContent(_ route: Route) async throws(NavigationError) -> Bool {
         guard columns == .triple else { return false }
         return try await perform(decidedAtTurn: { state in
-            guard let sidebar = state.stack.first else { return nil }
-            return .replace(with: [sidebar, route])
+            guard let sidebar = state.stack.first else { return (nil, false) }
+            let shown = [sidebar, route]
+            return (state.stack == shown ? nil : .replace(with: shown), true)
         })
     }
 
@@ -241,9 +243,9 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// turn: a ``Router/replace(with:)`` of those columns' routes and `routes`, each shown by
     /// its transition, which also dismisses what is presented.
     ///
-    /// Nothing changes when the detail stack is `routes` already, or when a column before it
-    /// is empty (nothing selected in the sidebar, or in the content column of a
-    /// ``SplitColumns/triple`` layout).
+    /// Nothing changes (guards see `.back(count: 0)`) when the detail stack is `routes`
+    /// already, or when a column before it is empty (nothing selected in the sidebar, or in
+    /// the content column of a ``SplitColumns/triple`` layout).
     /// - Parameter routes: The detail stack's new routes, bottom first (empty clears it).
     /// - Returns: Whether the detail stack shows `routes` (`false` when a column before it is
     ///   empty).
@@ -253,30 +255,31 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         let kept = columns.columnsBeforeDetail
         return try await perform(decidedAtTurn: { state in
             let columns = Array(state.stack.prefix(kept))
-            guard columns.count == kept else { return nil }
-            return .replace(with: columns + routes)
+            guard columns.count == kept else { return (nil, false) }
+            let shown = columns + routes
+            return (state.stack == shown ? nil : .replace(with: shown), true)
         })
     }
 
     /// Runs one navigation of ``router`` whose operation is decided at its turn, from the
     /// router's state then (so it sees the navigations queued before it).
-    /// - Parameter decide: The operation for the state at the turn; `nil` changes nothing
-    ///   (the navigation runs as `.back(count: 0)`), as does an operation that leaves the
-    ///   state as it is.
-    /// - Returns: Whether `decide` gave an operation at the turn.
+    /// - Parameter decide: For the state at the turn, the operation (`nil` changes nothing:
+    ///   the navigation runs as `.back(count: 0)`) and whether the columns show what was asked
+    ///   once it has run.
+    /// - Returns: What `decide` said of the columns at the turn.
     @discardableResult
     private func perform(
-        decidedAtTurn decide: @escaping @Sendable (RouterState<Route>) -> NavigationOperation<Route>?
+        decidedAtTurn decide: @escaping @Sendable (RouterState<Route>) -> (NavigationOperation<Route>?, shows: Bool)
     ) async throws(NavigationError) -> Bool {
-        let decided = _Locked(false)
+        let shows = _Locked(false)
         let operation: @Sendable (RouterState<Route>) -> NavigationOperation<Route> = { state in
-            let operation = decide(state)
-            decided.withLock { $0 = operation != nil }
+            let (operation, showing) = decide(state)
+            shows.withLock { $0 = showing }
             return operation ?? .back(count: 0)
         }
-        let request = router._enqueue(decide(router.state) ?? .back(count: 0), url: nil)
+        let request = router._enqueue(decide(router.state).0 ?? .back(count: 0), url: nil)
         _ = try await router._run(request, deciding: operation)
-        return decided.withLock { $0 }
+        return shows.withLock { $0 }
     }
 
     /// Pops the last entry of ``stack`` in either layout: the top of the detail stack, then
