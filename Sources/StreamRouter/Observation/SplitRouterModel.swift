@@ -11,6 +11,7 @@ import Observation
 /// // } detail: {
 /// //     NavigationStack(path: $model.detailPath) { ... }
 /// // }
+/// // .sheet(item: $model.modal) { SheetView(route: $0) }
 /// ```
 ///
 /// Each setter shows the new value at once and navigates the split router's ``SplitRouter/router``
@@ -40,36 +41,73 @@ public final class SplitRouterModel<Route: RouteProvider> {
         SplitRouterState(columns: splitRouter.columns, stack: base.stack)
     }
 
-    /// The sidebar's selection (a `List(selection:)` binding). Setting it selects that
-    /// route and clears the columns after it; `nil` clears every column.
+    /// The sidebar's selection (a `List(selection:)` binding). Setting another route selects
+    /// it and clears the columns after it; `nil` clears every column; the route selected
+    /// already changes nothing (the content column and detail stack stay).
     public var selection: Route? {
         get { state.sidebar }
-        set { base.stack = newValue.map { [$0] } ?? [] }
+        set {
+            guard newValue != state.sidebar else { return }
+            base.stack = newValue.map { [$0] } ?? []
+        }
     }
 
     /// The content column's selection (``SplitColumns/triple``; always `nil` for
-    /// ``SplitColumns/double``). Setting it keeps the sidebar's selection and clears the
-    /// detail stack; `nil` clears the content column. Without a sidebar selection, setting
-    /// it changes nothing.
+    /// ``SplitColumns/double``). Setting another route keeps the sidebar's selection (its
+    /// entry and loaded values) and clears the detail stack; `nil` clears the content column;
+    /// the route selected already changes nothing. Without a sidebar selection, setting it
+    /// changes nothing.
     public var contentSelection: Route? {
         get { state.content }
         set {
             let state = state
-            guard splitRouter.columns == .triple, let sidebar = state.sidebar else { return }
+            guard splitRouter.columns == .triple, let sidebar = state.sidebar, newValue != state.content else { return }
             base.stack = [sidebar] + (newValue.map { [$0] } ?? [])
         }
     }
 
     /// The detail stack (a `NavigationStack(path:)` binding). Setting it keeps the columns
-    /// before it; a swipe back pops. Setting it while a column before it is empty changes
-    /// nothing.
+    /// before it (their entries and loaded values); a swipe back pops; the same stack changes
+    /// nothing. Setting it while a column before it is empty changes nothing.
     public var detailPath: [Route] {
         get { state.detail }
         set {
             let prefix = Array(base.stack.prefix(splitRouter.columns.columnsBeforeDetail))
-            guard prefix.count == splitRouter.columns.columnsBeforeDetail || newValue.isEmpty else { return }
+            guard prefix.count == splitRouter.columns.columnsBeforeDetail || newValue.isEmpty,
+                newValue != state.detail
+            else { return }
             base.stack = prefix + newValue
         }
+    }
+
+    /// The presentations over the split view, bottom first, as of the state shown.
+    public var presentations: [Presentation<Route>] {
+        base.presentations
+    }
+
+    /// The topmost presentation's route over the split view (a `.sheet(item:)` binding):
+    /// setting it presents or dismisses, as ``RouterModel/modal`` does.
+    public var modal: Route? {
+        get { base.modal }
+        set { base.modal = newValue }
+    }
+
+    /// The route presented at one level over the split view (level 1 is presented over the
+    /// columns), for a `.sheet(item:)` at the level below; `nil` when that level is not shown.
+    /// Setting it navigates as ``RouterModel/subscript(presentedAt:)`` does.
+    /// - Parameter level: The presentation's level, from 1.
+    public subscript(presentedAt level: Int) -> Route? {
+        get { base[presentedAt: level] }
+        set { base[presentedAt: level] = newValue }
+    }
+
+    /// The stack inside the `level`-th presentation over the split view (level 0 is the
+    /// columns as one stack, ``stack``), for a `NavigationStack(path:)` inside a sheet.
+    /// Setting it navigates as ``RouterModel/subscript(stackAt:)`` does.
+    /// - Parameter level: The level, from 0.
+    public subscript(stackAt level: Int) -> [Route] {
+        get { base[stackAt: level] }
+        set { base[stackAt: level] = newValue }
     }
 
     /// The filled columns as one stack (for the collapsed layout), as of the state shown.

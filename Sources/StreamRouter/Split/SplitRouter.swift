@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// ```swift
 /// let mail = SplitRouter<MailRoute>(columns: .double)     // sidebar + detail; .triple adds content
-/// try await mail.select(.inbox)                           // the sidebar's selection; clears the columns after it
+/// try await mail.select(.inbox)                           // the sidebar's selection; another one clears the columns after it
 /// try await mail.navigate(to: .message(id: 7))            // into the next column, then onto the detail stack
+/// try await mail.showDetail(.message(id: 8))              // another message: keeps the sidebar's entry
 /// mail.sidebar; mail.content; mail.detail                 // MailRoute?, MailRoute?, [MailRoute]
 /// mail.isCollapsed = true                                 // compact width: the columns read as one stack
 /// mail.stack                                              // [.inbox, .message(id: 7)]
@@ -17,13 +18,14 @@ import Synchronization
 ///
 /// The filled columns are one stack, kept by one ``Router`` (``router``): the sidebar's
 /// selection at the bottom, then the content column's, then the detail stack. So every
-/// navigation (select, navigate, back, ``openURL(_:)``) goes through that router's
-/// guards, is on its ``events`` in one total order, is saved and restored with its store,
-/// and is recorded by its journal; sheets presented over the split view are its
-/// presentations. ``isCollapsed`` is layout only.
+/// navigation (select, show, navigate, back, dismiss, ``openURL(_:)``) goes through that
+/// router's guards and loaders, is on its ``events`` in one total order, is saved and
+/// restored with its store, and is recorded by its journal; sheets presented over the split
+/// view are its ``presentations``. The split router has ``Router``'s verbs, with the same
+/// meaning, each one navigation of ``router``. ``isCollapsed`` is layout only.
 ///
 /// > Note: Thread-safe, as ``Router`` is.
-public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersisting {
+public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublisher, StatePersisting {
     /// The columns.
     public let columns: SplitColumns
     /// The router keeping the filled columns as one stack: navigate, guard, observe, save
@@ -45,6 +47,31 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
     ) {
         self.columns = columns
         router = Router(urlMatchers: urlMatchers, policy: policy, options: options)
+    }
+
+    /// A split router showing `initialState`'s columns from its first read (a selected
+    /// sidebar item on the first frame), in its columns' layout.
+    ///
+    /// ```swift
+    /// let trucks = SplitRouter<MailRoute>(initialState: SplitRouterState(columns: .double, sidebar: .inbox))
+    /// trucks.sidebar   // .inbox
+    /// ```
+    /// - Parameters:
+    ///   - initialState: The columns and what they show (its ``SplitRouterState/stack``: a
+    ///     content column without a sidebar selection, or in a ``SplitColumns/double``
+    ///     layout, is left out).
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
+    ///   - policy: The limits the router applies.
+    ///   - options: The options of the router (see ``NavigationOptions``).
+    public init(
+        initialState: SplitRouterState<Route>,
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
+    ) {
+        columns = initialState.columns
+        router = Router(
+            state: RouterState(stack: initialState.stack), urlMatchers: urlMatchers, policy: policy, options: options)
     }
 
     /// A split router that keeps its columns in `store` (restored and saved as a
@@ -71,6 +98,34 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
         router = Router(
             store: store, restoring: restoring, guards: guards, urlMatchers: urlMatchers, policy: policy,
             options: options)
+    }
+
+    /// A split router that keeps its columns in `store`, showing `initialState`'s columns when
+    /// nothing usable is saved (restored and saved as a ``Router`` does: see
+    /// ``Router/init(initialState:store:restoring:guards:urlMatchers:policy:options:)``,
+    /// through `guards` when given).
+    /// - Parameters:
+    ///   - initialState: The columns, and what they show when nothing usable is saved (and,
+    ///     through the guards, until they allow the saved columns, or when they refuse them).
+    ///   - store: Where the columns are kept.
+    ///   - restoring: When the saved columns are applied.
+    ///   - guards: Guards registered before the saved columns are restored.
+    ///   - urlMatchers: The URLs ``openURL(_:)`` opens.
+    ///   - policy: The limits the router applies, and the limits on restoring.
+    ///   - options: The options of the router (see ``NavigationOptions``).
+    public init(
+        initialState: SplitRouterState<Route>,
+        store: any NavigationStateStore,
+        restoring: Restoration = .atCreation,
+        guards: [NavigationGuard<Route>] = [],
+        urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
+        policy: InputPolicy = .standard,
+        options: NavigationOptions = NavigationOptions()
+    ) {
+        columns = initialState.columns
+        router = Router(
+            initialState: RouterState(stack: initialState.stack), store: store, restoring: restoring, guards: guards,
+            urlMatchers: urlMatchers, policy: policy, options: options)
     }
 
     // MARK: - Reading
@@ -111,18 +166,120 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
 
     // MARK: - Navigating
 
-    /// Selects `route` in the sidebar and clears the columns after it, in one navigation
-    /// (``Router/replace(with:)``: guards see it as such).
+    /// Selects `route` in the sidebar, keeping the columns after it when it is selected
+    /// already (``select(_:clearsFollowingColumns:)`` with `false`).
+    /// - Parameter route: The sidebar's new selection.
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func select(_ route: Route) async throws(NavigationError) {
-        try await router.replace(with: [route])
+        try await select(route, clearsFollowingColumns: false)
     }
 
-    /// Shows `route` in the first empty column, then on the detail stack (a push onto the
-    /// one stack; a presented route is presented over the split view).
+    /// Selects `route` in the sidebar, in one navigation of ``router``, decided at its turn
+    /// from the columns then:
+    /// - another route selected (or none): `route` replaces every column
+    ///   (``Router/replace(with:)`` of `[route]`, which also dismisses what is presented);
+    /// - `route` selected already: nothing changes (guards see `.back(count: 0)`), so the
+    ///   content column and detail stack stay; with `clearsFollowingColumns`, the columns
+    ///   after it are cleared (a replace that keeps the sidebar's entry and its loaded values).
+    ///
+    /// ```swift
+    /// try await reader.select(.today)                                 // a re-tap keeps the article
+    /// try await reader.select(.today, clearsFollowingColumns: true)   // a re-tap that clears it
+    /// ```
+    /// - Parameters:
+    ///   - route: The sidebar's new selection.
+    ///   - clearsFollowingColumns: Whether selecting the route selected already clears the
+    ///     columns after it; `false` keeps them.
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigate(to route: Route) async throws(NavigationError) {
-        try await router.navigate(to: route)
+    public func select(_ route: Route, clearsFollowingColumns: Bool) async throws(NavigationError) {
+        try await perform(decidedAtTurn: { state in
+            guard clearsFollowingColumns || state.stack.first != route else { return (nil, true) }
+            return (.replace(with: [route]), true)
+        })
+    }
+
+    /// Shows `route` in the content column (``SplitColumns/triple``), keeping the sidebar's
+    /// selection (its entry, loaded values and awaited results) and clearing the detail
+    /// stack, in one navigation of ``router`` decided at its turn: a ``Router/replace(with:)``
+    /// of the sidebar's selection and `route`, which also dismisses what is presented.
+    ///
+    /// Nothing changes when the columns show `route` in the content column with an empty
+    /// detail stack already (guards see `.back(count: 0)`), when nothing is selected in the
+    /// sidebar, or in a ``SplitColumns/double`` layout (which has no content column; no
+    /// navigation runs then).
+    /// - Parameter route: The content column's new selection.
+    /// - Returns: Whether the content column shows `route` (`false` when there is no sidebar
+    ///   selection or content column).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    @discardableResult
+    public func showContent(_ route: Route) async throws(NavigationError) -> Bool {
+        guard columns == .triple else { return false }
+        return try await perform(decidedAtTurn: { state in
+            guard let sidebar = state.stack.first else { return (nil, false) }
+            let shown = [sidebar, route]
+            return (state.stack == shown ? nil : .replace(with: shown), true)
+        })
+    }
+
+    /// Shows `route` as the whole detail stack (``showDetail(_:)-([Route])`` with `[route]`):
+    /// another article of the selected feed, keeping the feed's entry.
+    ///
+    /// ```swift
+    /// try await reader.select(.feed(1))
+    /// try await reader.showDetail(.article(1))
+    /// try await reader.showDetail(.article(2))   // the feed's entry stays: no loader runs for it
+    /// ```
+    /// - Parameter route: The detail stack's one route.
+    /// - Returns: Whether the detail stack shows `route` (`false` when a column before it is
+    ///   empty).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    @discardableResult
+    public func showDetail(_ route: Route) async throws(NavigationError) -> Bool {
+        try await showDetail([route])
+    }
+
+    /// Replaces the detail stack with `routes`, keeping the columns before it (their entries,
+    /// loaded values and awaited results), in one navigation of ``router`` decided at its
+    /// turn: a ``Router/replace(with:)`` of those columns' routes and `routes`, each shown by
+    /// its transition, which also dismisses what is presented.
+    ///
+    /// Nothing changes (guards see `.back(count: 0)`) when the detail stack is `routes`
+    /// already, or when a column before it is empty (nothing selected in the sidebar, or in
+    /// the content column of a ``SplitColumns/triple`` layout).
+    /// - Parameter routes: The detail stack's new routes, bottom first (empty clears it).
+    /// - Returns: Whether the detail stack shows `routes` (`false` when a column before it is
+    ///   empty).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    @discardableResult
+    public func showDetail(_ routes: [Route]) async throws(NavigationError) -> Bool {
+        let kept = columns.columnsBeforeDetail
+        return try await perform(decidedAtTurn: { state in
+            let columns = Array(state.stack.prefix(kept))
+            guard columns.count == kept else { return (nil, false) }
+            let shown = columns + routes
+            return (state.stack == shown ? nil : .replace(with: shown), true)
+        })
+    }
+
+    /// Runs one navigation of ``router`` whose operation is decided at its turn, from the
+    /// router's state then (so it sees the navigations queued before it).
+    /// - Parameter decide: For the state at the turn, the operation (`nil` changes nothing:
+    ///   the navigation runs as `.back(count: 0)`) and whether the columns show what was asked
+    ///   once it has run.
+    /// - Returns: What `decide` said of the columns at the turn.
+    @discardableResult
+    private func perform(
+        decidedAtTurn decide: @escaping @Sendable (RouterState<Route>) -> (NavigationOperation<Route>?, shows: Bool)
+    ) async throws(NavigationError) -> Bool {
+        let shows = _Locked(false)
+        let operation: @Sendable (RouterState<Route>) -> NavigationOperation<Route> = { state in
+            let (operation, showing) = decide(state)
+            shows.withLock { $0 = showing }
+            return operation ?? .back(count: 0)
+        }
+        let request = router._enqueue(decide(router.state).0 ?? .back(count: 0), url: nil)
+        _ = try await router._run(request, deciding: operation)
+        return shows.withLock { $0 }
     }
 
     /// Pops the last entry of ``stack`` in either layout: the top of the detail stack, then
@@ -133,7 +290,7 @@ public final class SplitRouter<Route: RouteProvider>: StatePublisher, StatePersi
         try await router.navigateBack()
     }
 
-    /// Opens a deep link: the route lands where ``navigate(to:)`` would put it, in one
+    /// Opens a deep link: the route lands where ``navigate(to:)-(Route)`` would put it, in one
     /// navigation (see ``Router/openURL(_:)``).
     /// - Returns: Whether the URL was handled.
     @discardableResult
