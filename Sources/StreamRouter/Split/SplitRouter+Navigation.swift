@@ -5,75 +5,6 @@
 extension SplitRouter {
     // MARK: - Navigating
 
-    /// Shows `route` in the first empty column, then on the detail stack (a push onto the
-    /// one stack; a presented route is presented over the split view; see
-    /// ``Router/navigate(to:)-(Route)``).
-    /// - Parameter route: The route to show, by its ``RouteProvider/transition``.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigate(to route: Route) async throws(NavigationError) {
-        try await router.navigate(to: route)
-    }
-
-    /// Shows the routes in order, each by its transition, as one navigation: the first fills
-    /// the first empty column, the next ones the columns after it, then the detail stack
-    /// (see ``Router/navigate(to:)-([Route])``).
-    /// - Parameter routes: The routes to show, in order.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigate(to routes: [Route]) async throws(NavigationError) {
-        try await router.navigate(to: routes)
-    }
-
-    /// Shows `route` as ``navigate(to:)-(Route)`` does, then waits for the screen's result:
-    /// returns when that entry leaves (see ``Router/navigate(to:returning:)``).
-    /// - Parameters:
-    ///   - route: The screen to show.
-    ///   - returning: The type of the value the screen returns.
-    /// - Returns: The value given to ``navigateBack(returning:)`` or ``dismiss(returning:)``
-    ///   when that call removes the entry, else `nil`.
-    /// - Throws: ``NavigationError`` before the route is shown; nothing changes then.
-    public func navigate<Value: Sendable>(
-        to route: Route,
-        returning: Value.Type
-    ) async throws(NavigationError) -> Value? {
-        try await router.navigate(to: route, returning: returning)
-    }
-
-    /// Pops `count` entries of the current level (see ``Router/navigateBack(_:)``): the
-    /// topmost presentation's stack while one is shown, else the columns from the last (the
-    /// detail stack, then the content column's selection, then the sidebar's). A count of 0
-    /// or less changes nothing.
-    /// - Parameter count: How many entries to pop.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack(_ count: Int) async throws(NavigationError) {
-        try await router.navigateBack(count)
-    }
-
-    /// Pops the top entry of the current level with a value for the caller of
-    /// ``navigate(to:returning:)`` that showed it (see ``Router/navigateBack(returning:)``).
-    /// - Parameter value: The screen's result.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then and the
-    ///   caller keeps waiting.
-    public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await router.navigateBack(returning: value)
-    }
-
-    /// Goes back to the topmost occurrence of `route`: pops what is above it, and dismisses
-    /// the presentations above its level (see ``Router/navigateBack(to:)``). Back to the
-    /// sidebar's selection clears the columns after it; nothing changes when `route` is
-    /// absent or on top.
-    /// - Parameter route: The route to go back to.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack(to route: Route) async throws(NavigationError) {
-        try await router.navigateBack(to: route)
-    }
-
-    /// Dismisses every presentation and clears every column, the sidebar's selection too
-    /// (see ``Router/navigateToRoot()``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateToRoot() async throws(NavigationError) {
-        try await router.navigateToRoot()
-    }
-
     /// Replaces the whole tree with `routes` in one navigation: the columns, filled in order,
     /// then anything presented by its transition (see ``Router/replace(with:)``). The entries
     /// the new tree holds at the same place from the bottom up are kept, with their loaded
@@ -82,29 +13,6 @@ extension SplitRouter {
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func replace(with routes: [Route]) async throws(NavigationError) {
         try await router.replace(with: routes)
-    }
-
-    /// Dismisses the topmost presentation over the split view and the stack inside it;
-    /// nothing changes when none is presented (see ``Router/dismiss()``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func dismiss() async throws(NavigationError) {
-        try await router.dismiss()
-    }
-
-    /// Dismisses the topmost presentation with a value for the caller of
-    /// ``navigate(to:returning:)`` that presented it (see ``Router/dismiss(returning:)``).
-    /// - Parameter value: The presentation's result.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then and the
-    ///   caller keeps waiting.
-    public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await router.dismiss(returning: value)
-    }
-
-    /// Dismisses every presentation over the split view, keeping the columns; nothing
-    /// changes when none is presented (see ``Router/dismissAll()``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func dismissAll() async throws(NavigationError) {
-        try await router.dismissAll()
     }
 
     // MARK: - Guards and loaders
@@ -133,15 +41,6 @@ extension SplitRouter {
         _ load: nonisolated(nonsending) @escaping @Sendable (Route) async throws -> (any Sendable)?
     ) -> NavigationGuardID {
         router.addLoader(named: name, deadline: deadline, load)
-    }
-
-    /// Runs the loaders for `route` now, without navigating; the next navigation that shows
-    /// it within `lifetime` takes these values (see ``Router/preload(_:for:)``).
-    /// - Parameters:
-    ///   - route: The route to load for.
-    ///   - lifetime: How long the values may wait for a navigation.
-    public func preload(_ route: Route, for lifetime: Duration) async {
-        await router.preload(route, for: lifetime)
     }
 
     /// The value a loader gave for the topmost displayed entry holding `route` (see
@@ -194,4 +93,9 @@ extension SplitRouter {
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         router.paths(bufferingPolicy: bufferingPolicy)
     }
+}
+
+extension SplitRouter {
+    /// The router the shared verbs act on: ``router``.
+    @_spi(StreamRouterInternals) public var _verbsRouter: Router<Route> { router }
 }

@@ -25,7 +25,7 @@ import Synchronization
 /// meaning, each one navigation of ``router``. ``isCollapsed`` is layout only.
 ///
 /// > Note: Thread-safe, as ``Router`` is.
-public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublisher, StatePersisting {
+public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublisher, StatePersisting, RouterSurface {
     /// The columns.
     public let columns: SplitColumns
     /// The router keeping the filled columns as one stack: navigate, guard, observe, save
@@ -280,14 +280,6 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         let request = router._enqueue(decide(router.state).0 ?? .back(count: 0), url: nil)
         _ = try await router._run(request, deciding: operation)
         return shows.withLock { $0 }
-    }
-
-    /// Pops the last entry of ``stack`` in either layout: the top of the detail stack, then
-    /// the content column's selection, then the sidebar's (from `[.inbox]` it clears the
-    /// selection). While a sheet is presented, pops inside it (see ``Router/navigateBack(_:)``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack() async throws(NavigationError) {
-        try await router.navigateBack()
     }
 
     /// Opens a deep link: the route lands where ``navigate(to:)-(Route)`` would put it, in one

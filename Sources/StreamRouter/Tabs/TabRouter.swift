@@ -33,7 +33,7 @@ import Foundation
 /// > total order across tabs, in which each tab's events keep their own order. A tab
 /// > router's lock is only ever taken after a router's, never before.
 public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: PathPublisher, StatePublisher,
-    StatePersisting
+    StatePersisting, RouterSurface
 {
     /// The tabs, in the order given.
     public let tabs: [Tab]
@@ -458,13 +458,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// Shows `route` on the selected tab (the tab closure is not consulted), or, while
-    /// something is presented above the tabs (``present(_:)``), inside it.
-    /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
-    public func navigate(to route: Route) async throws(NavigationError) {
-        try await topmostRouter.navigate(to: route)
-    }
-
     // MARK: - Above the tabs
 
     /// Whether anything is presented above the tabs (read without building the list).
@@ -501,68 +494,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         try await aboveTabs.navigate(to: route)
     }
 
-    /// Dismisses the topmost presentation wherever it is: above the tabs while something is
-    /// presented there, else the selected tab's topmost one; nothing changes when none is
-    /// shown.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func dismiss() async throws(NavigationError) {
-        try await topmostRouter.dismiss()
-    }
-
-    /// Dismisses the topmost presentation wherever it is (as ``dismiss()``), handing `value`
-    /// to the caller awaiting its result (see ``Router/dismiss(returning:)``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func dismiss<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await topmostRouter.dismiss(returning: value)
-    }
-
-    /// Dismisses every presentation of the topmost level: everything above the tabs while
-    /// something is presented there, else the selected tab's presentations.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func dismissAll() async throws(NavigationError) {
-        try await topmostRouter.dismissAll()
-    }
-
-    /// The router of the topmost level: what is presented above the tabs while something
-    /// is, else the selected tab's.
-    var topmostRouter: Router<Route> {
+    /// The router of the topmost level, which the verbs act on: what is presented above the
+    /// tabs while something is, else the selected tab's.
+    @_spi(StreamRouterInternals) public var _verbsRouter: Router<Route> {
         _isPresentingAboveTabs ? aboveTabs : selectedRouter
-    }
-
-    /// Shows `routes` in order on the topmost level, in one navigation (see
-    /// ``Router/navigate(to:)-([Route])``).
-    /// - Throws: ``NavigationError`` when a guard cancels it; nothing changes then.
-    public func navigate(to routes: [Route]) async throws(NavigationError) {
-        try await topmostRouter.navigate(to: routes)
-    }
-
-    /// Pops the top entry of the topmost level (inside what is presented above the tabs
-    /// while something is, never the presentation itself; else the selected tab's current
-    /// level).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack() async throws(NavigationError) {
-        try await topmostRouter.navigateBack()
-    }
-
-    /// Pops `count` entries of the topmost level (see ``navigateBack()``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack(_ count: Int) async throws(NavigationError) {
-        try await topmostRouter.navigateBack(count)
-    }
-
-    /// Goes back to the topmost occurrence of `route` on the topmost level (see
-    /// ``Router/navigateBack(to:)``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack(to route: Route) async throws(NavigationError) {
-        try await topmostRouter.navigateBack(to: route)
-    }
-
-    /// Back to the root of the topmost level: dismisses everything presented above the tabs
-    /// while something is, else pops the selected tab to its root (dismissing its
-    /// presentations).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateToRoot() async throws(NavigationError) {
-        try await topmostRouter.navigateToRoot()
     }
 
     /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``), then
@@ -596,25 +531,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         try? await select(initialSelection, popsToRoot: false)
         if let refusal { throw refusal }
-    }
-
-    /// Shows `route` on the topmost level and returns what the screen gives back, as
-    /// ``Router/navigate(to:returning:)`` does: the value given to
-    /// ``navigateBack(returning:)`` (on this tab router or the router below it) when that very
-    /// entry leaves the tree, `nil` when it leaves any other way.
-    /// - Throws: ``NavigationError`` when a guard cancels showing it.
-    public func navigate<Value: Sendable>(
-        to route: Route,
-        returning type: Value.Type
-    ) async throws(NavigationError) -> Value? {
-        try await topmostRouter.navigate(to: route, returning: type)
-    }
-
-    /// Pops the top entry of the topmost level (see ``navigateBack()``), handing `value` to
-    /// the caller waiting for that entry's result (see ``Router/navigateBack(returning:)``).
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
-    public func navigateBack<Value: Sendable>(returning value: Value) async throws(NavigationError) {
-        try await topmostRouter.navigateBack(returning: value)
     }
 
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
@@ -795,16 +711,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let above = add(aboveTabs)
         aboveTabsHooks.withLock { $0[ids] = above }
         return ids
-    }
-
-    /// Runs the loaders for `route` now on the level that would show it (see
-    /// ``Router/preload(_:for:)``): above the tabs while something is presented there, else
-    /// the selected tab.
-    /// - Parameters:
-    ///   - route: The route to load for.
-    ///   - lifetime: How long the values may wait for a navigation.
-    public func preload(_ route: Route, for lifetime: Duration) async {
-        await topmostRouter.preload(route, for: lifetime)
     }
 
     /// The value a loader gave for the topmost displayed entry holding `route` (see
