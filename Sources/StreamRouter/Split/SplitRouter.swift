@@ -282,7 +282,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         return shows.withLock { $0 }
     }
 
-    /// Opens a deep link: the route lands where ``navigate(to:)-(Route)`` would put it, in one
+    /// Opens a deep link: the route lands where ``navigate(to:)-(Self.Route)`` would put it, in one
     /// navigation (see ``Router/openURL(_:)``).
     /// - Returns: Whether the URL was handled.
     @discardableResult

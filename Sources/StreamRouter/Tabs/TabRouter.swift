@@ -473,7 +473,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Presents `route` above the tabs, by its transition: a `.sheet` or `.fullScreen`
     /// route (or `.modal`) is presented over every tab (over what is presented there
-    /// already); a route that pushes goes where ``navigate(to:)`` puts it.
+    /// already); a route that pushes goes where ``navigate(to:)-(Self.Route)`` puts it.
     ///
     /// ```swift
     /// try await app.present(.compose)          // above every tab, with a stack of its own
