@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A state behind a lock, with subscribers that receive the events each mutation
 /// publishes, in one total order consistent with the state.
 ///
@@ -42,6 +44,12 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     let _storage: _Locked<_Storage>
+    /// The number of live subscriptions, stored under the lock at each change and read
+    /// without it by ``relay(to:changesState:_:)``: a tab router's tabs relay every event,
+    /// and skipping the tab router's lock while nobody subscribes to it is what keeps a
+    /// navigation on a tab within the cost of one on a plain router (the `tab-router`
+    /// Benchmarks row).
+    private let subscriptionCount = Atomic<Int>(0)
     /// The subscription buffers made by this publisher and not yet deallocated.
     @usableFromInline let _census = _BufferCensus()
 
@@ -151,6 +159,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     ) -> SubjectStream<Element> {
         let isRegistered = _storage.withLock { storage in
             guard let id = storage.subscribers.add(subscriber) else { return false }
+            subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
             for element in initial(storage.state) {
                 _ = buffer.enqueue(element)  // nobody waits on a new buffer: nothing to wake
             }
@@ -168,6 +177,7 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     public func finish() {
         // The registry's `finish` only empties it; the streams finish after the unlock.
         let subscribers = _storage.withLock { storage in
+            defer { subscriptionCount.store(0, ordering: .releasing) }
             return storage.subscribers.finish()
         }
         for subscriber in subscribers {
@@ -189,9 +199,9 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// changes but nothing is delivered.
     ///
     /// While `target` has no subscriber, only the events `changesState` accepts are relayed
-    /// (the others would publish to nobody). A subscription to `target` made concurrently
-    /// sees every event relayed after it was registered: the check is made under `target`'s
-    /// lock.
+    /// (the others would publish to nobody), without taking `target`'s lock for the rest. A
+    /// subscription to `target` made concurrently sees every event relayed after it was
+    /// registered: the check reads a count stored under `target`'s lock.
     /// - Parameters:
     ///   - target: The publisher receiving the events.
     ///   - changesState: Whether an event changes `target`'s state (so it must be relayed
@@ -205,14 +215,19 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         _ body: @escaping @Sendable (Event, inout TargetState, Bool, (TargetEvent) -> Void) -> Void
     ) {
         let subscriber = _StreamSubscriber<Event>(endpoint: RelayEndpoint()) { event, wakes in
+            guard target.hasSubscribers || changesState(event) else { return }
             target.updateRelayed(wakes: &wakes) { state, isObserved, publish in
-                guard isObserved || changesState(event) else { return }
                 body(event, &state, isObserved, publish)
             }
         }
         _storage.withLock { storage in
             _ = storage.subscribers.add(subscriber)
         }
+    }
+
+    /// Whether any subscription is live, read without the lock.
+    package var hasSubscribers: Bool {
+        subscriptionCount.load(ordering: .acquiring) > 0
     }
 
     /// Mutates the state and publishes, as ``update(_:)`` does, for a relaying publisher
@@ -231,7 +246,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// publisher's lock, which is never held while calling into the runtime.
     private func unsubscribe(_ id: _SubscriberRegistry<Event>.ID) {
         let removed = _storage.withLock { storage in
-            storage.subscribers.remove(id)
+            defer { subscriptionCount.store(storage.subscribers.count, ordering: .releasing) }
+            return storage.subscribers.remove(id)
         }
         _ = removed  // released here, outside the lock
     }

@@ -91,9 +91,11 @@ extension Router {
     /// a counter) is skipped.
     /// - Returns: The operation a guard redirected to, or the loaders' values.
     /// Which kinds of hooks are registered now: guards, transition handlers, loaders.
-    @usableFromInline
+    /// Inlinable with the pipeline, so that it is specialised: run generically, its reads of
+    /// the hooks' collections looked up their types' metadata on every navigation.
+    @inlinable
     func _registeredHookKinds() -> (guards: Bool, transitions: Bool, loaders: Bool) {
-        hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty, !$0.loaders.isEmpty) }
+        _hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty, !$0.loaders.isEmpty) }
     }
 
     @usableFromInline
@@ -157,7 +159,7 @@ extension Router {
     /// - Returns: The operation to redirect to, or `nil` when every guard allowed it.
     private func check(_ pending: PendingNavigation<Route>) async throws(NavigationError) -> NavigationOperation<Route>?
     {
-        let (guards, defaultDeadline, clock) = hooks.withLock { ($0.guards, $0.defaultDeadline, $0.clock) }
+        let (guards, defaultDeadline, clock) = _hooks.withLock { ($0.guards, $0.defaultDeadline, $0.clock) }
         for registered in guards {
             let answer: GuardDecision<Route>?
             let deadline = registered.deadline ?? defaultDeadline
@@ -195,7 +197,7 @@ extension Router {
     private func performTransitions(_ pending: PendingNavigation<Route>) async throws(NavigationError) {
         for route in pending.destinations {
             guard case .custom(let identifier) = route.transition else { continue }
-            let (registered, defaultDeadline, clock) = hooks.withLock {
+            let (registered, defaultDeadline, clock) = _hooks.withLock {
                 ($0.transitions[identifier], $0.defaultDeadline, $0.clock)
             }
             guard let registered else {

@@ -78,7 +78,7 @@ extension Router {
     ///   - route: The route to load for.
     ///   - lifetime: How long the values may wait for a navigation.
     public func preload(_ route: Route, for lifetime: Duration) async {
-        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
+        let (loaders, defaultDeadline, clock) = _hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
         guard !loaders.isEmpty else { return }
         var values: [_LoadedValue] = []
         for loader in loaders {
@@ -90,7 +90,7 @@ extension Router {
             }
         }
         let preloaded = Preloaded(values: values, age: Self.age(on: clock), lifetime: lifetime)
-        let stale = hooks.withLock { hooks in
+        let stale = _hooks.withLock { hooks in
             // Preloads no navigation took are dropped once stale.
             let stale = hooks.preloads.filter { $0.value.age() >= $0.value.lifetime }
             for route in stale.keys { hooks.preloads.removeValue(forKey: route) }
@@ -140,7 +140,7 @@ extension Router {
         for destinations: [Route], showing proposed: RouterState<Route>, of request: NavigationRequest<Route>,
         newFrom firstNewID: UInt64
     ) async throws(NavigationError) -> [_EntryLoad] {
-        let (loaders, defaultDeadline, clock) = hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
+        let (loaders, defaultDeadline, clock) = _hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
         var byEntry: [_EntryLoad] = []
         for route in destinations {
             // The topmost entry the navigation made for the route (an entry it kept has its
@@ -188,7 +188,7 @@ extension Router {
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
     func _takePreload(of route: Route) -> [_LoadedValue]? {
-        guard let preloaded = hooks.withLock({ $0.preloads.removeValue(forKey: route) }) else { return nil }
+        guard let preloaded = _hooks.withLock({ $0.preloads.removeValue(forKey: route) }) else { return nil }
         return preloaded.age() < preloaded.lifetime ? preloaded.values : nil
     }
 }

@@ -40,7 +40,7 @@ extension Router {
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let _statePersistence else { return nil }
-        if let started = hooks.withLock({ $0.startedRestoration }) {
+        if let started = _hooks.withLock({ $0.startedRestoration }) {
             if _isRunningHook {
                 // From inside a hook of this router: the restoration may be the navigation
                 // running the hook, so awaiting it would wait forever.
@@ -48,11 +48,11 @@ extension Router {
             }
             return await started.value
         }
-        if _isRunningHook, let saved = hooks.withLock({ $0.savedState }) {
+        if _isRunningHook, let saved = _hooks.withLock({ $0.savedState }) {
             // From inside a hook it fails at once: keep the saved state for a later call.
             return await applyRestored(saved)
         }
-        guard let saved = hooks.withLock({ $0.savedState.take() }) else {
+        guard let saved = _hooks.withLock({ $0.savedState.take() }) else {
             return _statePersistence.restoration
         }
         let outcome = await applyRestored(saved)
@@ -70,7 +70,7 @@ extension Router {
             _statePersistence?.record(outcome)
             return outcome
         }
-        hooks.withLock { $0.startedRestoration = task }
+        _hooks.withLock { $0.startedRestoration = task }
     }
 
     /// Applies a saved state through the guards (the work of ``restore()``), without

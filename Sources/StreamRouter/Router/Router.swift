@@ -62,7 +62,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     public static var maximumRedirects: Int { 16 }
 
     @usableFromInline let _storage: ObservableState<_RouterStorage<Route>, RouterEvent<Route>>
-    let hooks = _Locked(_RouterHooks<Route>())
+    @usableFromInline let _hooks = _Locked(_RouterHooks<Route>())
     /// How many tasks run this router's hooks marked now (see ``_isRunningHook``): a mark a
     /// task inherited from a hook that has ended is not live while no hook of this router runs.
     @usableFromInline let _hooksRunning = Atomic<Int>(0)
@@ -189,7 +189,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         if restoring == .atCreation {
             startRestoring(saved)
         } else {
-            hooks.withLock { $0.savedState = saved }
+            _hooks.withLock { $0.savedState = saved }
         }
     }
 
@@ -501,7 +501,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// deadline) by default. Measured on ``guardClock``; a navigation reads it when its turn
     /// comes.
     public var defaultGuardDeadline: Duration? {
-        get { hooks.withLock { $0.defaultDeadline } }
+        get { _hooks.withLock { $0.defaultDeadline } }
         set { changeHooks { $0.defaultDeadline = newValue } }
     }
 
@@ -509,7 +509,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// `TestClock` (from StreamRouterTesting) in tests. Stored type-erased, so any clock whose
     /// durations are `Duration` fits.
     public var guardClock: any Clock<Duration> {
-        get { hooks.withLock { $0.clock } }
+        get { _hooks.withLock { $0.clock } }
         set { changeHooks { $0.clock = newValue } }
     }
 
@@ -551,7 +551,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     /// Changes the hooks.
     func changeHooks<T>(_ body: (inout _RouterHooks<Route>) -> T) -> T {
-        hooks.withLock { body(&$0) }
+        _hooks.withLock { body(&$0) }
     }
 
     // MARK: - Streams

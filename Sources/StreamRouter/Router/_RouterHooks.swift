@@ -9,6 +9,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     typealias TransitionHandler = @Sendable (Route, PendingNavigation<Route>) async throws -> Void
 
     /// One registered guard.
+    @usableFromInline
     struct Guard: Sendable {
         let id: NavigationGuardID
         let name: String
@@ -23,8 +24,9 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
 
     /// The registered guards, in order.
-    private(set) var guards: [Guard] = []
+    @usableFromInline private(set) var guards: [Guard] = []
     /// One registered transition handler.
+    @usableFromInline
     struct Transition: Sendable {
         /// The handler's own deadline; `nil` for the router's default.
         let deadline: Duration?
@@ -32,7 +34,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     /// The registered transition handlers, by identifier.
-    private(set) var transitions: [String: Transition] = [:]
+    @usableFromInline private(set) var transitions: [String: Transition] = [:]
 
     /// One registered loader.
     @usableFromInline
@@ -45,7 +47,7 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     }
 
     /// The registered loaders, in order.
-    private(set) var loaders: [Loader] = []
+    @usableFromInline private(set) var loaders: [Loader] = []
     /// The values of ``Router/preload(_:for:)`` waiting for a navigation, by route.
     var preloads: [Route: Preloaded] = [:]
     /// The state read from the store, until ``Router/restore()`` applies it.

@@ -78,7 +78,7 @@ extension TabRouter {
         }
         if !saved.aboveTabs.isEmpty {
             pending.append(
-                (aboveTabs, aboveTabs.beginRestoring(RouterState(stack: [], presentations: saved.aboveTabs))))
+                (_aboveTabs, _aboveTabs.beginRestoring(RouterState(stack: [], presentations: saved.aboveTabs))))
         }
         return pending
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The navigation of a tab app: one ``Router`` per tab, each keeping its own stack, a
 /// selected tab, deep links that switch to the tab their route belongs to, and every tab's
@@ -49,6 +50,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let routers: _Locked<[Tab: Router<Route>]>
     /// The routers of the tabs given at creation, at their tab's position.
     @usableFromInline let _routersByPosition: [Router<Route>]
+    /// The selected tab's position, stored under the hub's lock at each selection and read
+    /// without it: the shared verbs find the selected tab's router on every navigation, and
+    /// a read of the hub there (generic code, not specialised) cost a navigation on a tab a
+    /// quarter more than one on a plain router (the `tab-router` Benchmarks row).
+    @usableFromInline let _selectedPosition: Atomic<Int>
     let persistence: _StatePersistence<TabRouterState<Tab, Route>>?
     /// The tree read from the store, until ``restore()`` applies it through the guards.
     let savedState = _Locked<TabRouterState<Tab, Route>?>(nil)
@@ -61,7 +67,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private let initialSelection: Tab
     /// The router of what is presented above the tabs (``present(_:)``): its base stack is
     /// always empty, its presentations cover every tab.
-    let aboveTabs: Router<Route>
+    @usableFromInline let _aboveTabs: Router<Route>
     /// The guards and loaders ``addGuard(named:deadline:_:)`` and
     /// ``addLoader(named:deadline:_:)`` added above the tabs, by the ids they gave.
     private let aboveTabsHooks = _Locked<[[Tab: NavigationGuardID]: NavigationGuardID]>([:])
@@ -191,7 +197,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for tab in self.tabs {
             Self.register(guards, on: router(for: tab))
         }
-        Self.register(guards, on: aboveTabs)
+        Self.register(guards, on: _aboveTabs)
         guard let saved, !showsNow else {
             persistence.record(event)
             return
@@ -225,7 +231,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.persistence = persistence
         creationGuards = guards
         initialSelection = state.selected
-        aboveTabs = Router<Route>(
+        _aboveTabs = Router<Route>(
             state: RouterState(stack: [], presentations: state.aboveTabs), urlMatchers: urlMatchers, policy: policy,
             options: options)
         let routers = unique.map {
@@ -236,14 +242,15 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             selectedIndex: unique.firstIndex(of: state.selected) ?? 0
         )
         initial.waitingStacks = state.stacks.filter { !unique.contains($0.key) }
-        initial.aboveTabs = aboveTabs.state
+        initial.aboveTabs = _aboveTabs.state
         hub = ObservableState(initial)
         self.routers = _Locked(Dictionary(zip(unique, routers), uniquingKeysWith: { first, _ in first }))
         _routersByPosition = routers
+        _selectedPosition = Atomic(unique.firstIndex(of: state.selected) ?? 0)
         for (position, router) in routers.enumerated() {
             Self.relay(router, at: position, of: unique[position], to: hub)
         }
-        aboveTabs._storage.relay(to: hub, changesState: { _ in false }, Self.relayAboveTabs)
+        _aboveTabs._storage.relay(to: hub, changesState: { _ in false }, Self.relayAboveTabs)
         startSaving()
     }
 
@@ -333,8 +340,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// The selected tab's position.
-    @usableFromInline var _selectedIndex: Int {
-        hub.read { $0.selectedIndex }
+    @inlinable var _selectedIndex: Int {
+        _selectedPosition.load(ordering: .acquiring)
     }
 
     /// The selected tab, every tab's stack and modal, and what is presented above the tabs.
@@ -347,13 +354,13 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for tab in tabs {
             stacks[tab] = router(for: tab).state
         }
-        return TabRouterState(selected: selected, stacks: stacks, aboveTabs: aboveTabs.presentations)
+        return TabRouterState(selected: selected, stacks: stacks, aboveTabs: _aboveTabs.presentations)
     }
 
     /// The app's path: the selected tab's displayed path, followed by what is presented
     /// above the tabs.
     public var path: String {
-        TabHub<Tab, Route>.path(selectedRouter.state, above: aboveTabs.state)
+        TabHub<Tab, Route>.path(selectedRouter.state, above: _aboveTabs.state)
     }
 
     /// The router of `tab`: each tab keeps its own stack. Navigating on it directly is
@@ -444,6 +451,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
             let previous = hub.stacks[hub.selectedIndex]
             hub.selectedIndex = position
+            _selectedPosition.store(position, ordering: .releasing)
             hub.changeCount += 1
             let current = hub.stacks[position]
             var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
@@ -461,14 +469,14 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     // MARK: - Above the tabs
 
     /// Whether anything is presented above the tabs (read without building the list).
-    var _isPresentingAboveTabs: Bool {
-        aboveTabs._storage.read { $0.state._hasPresentations }
+    @inlinable var _isPresentingAboveTabs: Bool {
+        _aboveTabs._storage.read { $0.state._hasPresentations }
     }
 
     /// What is presented above the tabs (a compose screen shown over every tab), bottom
     /// first; empty when nothing is.
     public var presentations: [Presentation<Route>] {
-        aboveTabs.presentations
+        _aboveTabs.presentations
     }
 
     /// Presents `route` above the tabs, by its transition: a `.sheet` or `.fullScreen`
@@ -491,13 +499,13 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             try await navigate(to: route)
             return
         }
-        try await aboveTabs.navigate(to: route)
+        try await _aboveTabs.navigate(to: route)
     }
 
     /// The router of the topmost level, which the verbs act on: what is presented above the
     /// tabs while something is, else the selected tab's.
-    @_spi(StreamRouterInternals) public var _verbsRouter: Router<Route> {
-        _isPresentingAboveTabs ? aboveTabs : selectedRouter
+    @_spi(StreamRouterInternals) @inlinable public var _verbsRouter: Router<Route> {
+        _isPresentingAboveTabs ? _aboveTabs : selectedRouter
     }
 
     /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``), then
@@ -506,7 +514,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public func replace(with routes: [Route]) async throws(NavigationError) {
         try await selectedRouter.replace(with: routes)
         if _isPresentingAboveTabs {
-            try await aboveTabs.dismissAll()
+            try await _aboveTabs.dismissAll()
         }
     }
 
@@ -518,7 +526,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public func resetAllTabs() async throws(NavigationError) {
         var refusal: NavigationError?
         do {
-            try await aboveTabs.dismissAll()
+            try await _aboveTabs.dismissAll()
         } catch {
             refusal = error
         }
@@ -561,7 +569,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let route = shown.routes.last
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return await aboveTabs._finishOpening(url, shown.enqueue(on: aboveTabs, url))
+            return await _aboveTabs._finishOpening(url, shown.enqueue(on: _aboveTabs, url))
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
@@ -569,7 +577,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         // tabs included.
         guard await target._finishOpening(url, shown.enqueue(on: target, url)) else { return false }
         if _isPresentingAboveTabs {
-            guard (try? await aboveTabs.dismissAll()) != nil else { return false }
+            guard (try? await _aboveTabs.dismissAll()) != nil else { return false }
         }
         try? await select(tab, popsToRoot: false)
         return true
@@ -698,7 +706,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             router(for: tab).removeGuard(id)
         }
         if let above = aboveTabsHooks.withLock({ $0.removeValue(forKey: ids) }) {
-            aboveTabs.removeGuard(above)
+            _aboveTabs.removeGuard(above)
         }
     }
 
@@ -708,7 +716,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for tab in tabs {
             ids[tab] = add(router(for: tab))
         }
-        let above = add(aboveTabs)
+        let above = add(_aboveTabs)
         aboveTabsHooks.withLock { $0[ids] = above }
         return ids
     }
@@ -720,7 +728,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - route: The route it was loaded for.
     /// - Returns: The value, or `nil`.
     public func loaded<Value>(_ type: Value.Type, for route: Route) -> Value? {
-        aboveTabs.loaded(type, for: route) ?? selectedRouter.loaded(type, for: route)
+        _aboveTabs.loaded(type, for: route) ?? selectedRouter.loaded(type, for: route)
     }
 
     // MARK: - Streams
@@ -794,7 +802,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 }
             }
         }
-        aboveTabs._storage.read { routerStorage in
+        _aboveTabs._storage.read { routerStorage in
             hub.update { hub, _ in hub.aboveTabs = routerStorage.state }
         }
         let stream = subscribe()
