@@ -22,12 +22,17 @@ package final class URLGroup: Sendable {
     let compiledPatterns: [_URLPattern]
     /// The patterns that failed their check; their mappings never match.
     package let patternErrors: [URLPatternError]
+    /// ``schemes`` and ``hosts`` as UTF-8, for lookups.
+    private let schemeBytes: [[UInt8]]
+    private let hostBytes: [[UInt8]]?
     /// The patterns' trie: its entry `i` is ``compiledPatterns`` `[i]`.
     let trie: _RouteTrie
 
     init(schemes: [String], hosts: [String]?, patterns: [_URLPattern], patternErrors: [URLPatternError]) {
         self.schemes = Set(schemes.map { $0.lowercased() })
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        schemeBytes = self.schemes.map { Array($0.utf8) }
+        hostBytes = self.hosts.map { $0.map { Array($0.utf8) } }
         compiledPatterns = patterns
         self.patternErrors = patternErrors
         trie = _RouteTrie(patterns.map(\.segments))
@@ -41,18 +46,28 @@ package final class URLGroup: Sendable {
 
     /// Whether the group accepts the scheme written as `raw` (ASCII case ignored).
     func accepts(scheme raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        let lowercased = raw.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
-        return schemes.contains(String(decoding: lowercased, as: UTF8.self))
+        schemeBytes.contains { Self.bytes(raw, equalIgnoringASCIICase: $0) }
     }
 
-    /// Whether the group accepts the host written as `raw`; `isPlain` when those bytes are
-    /// already decoded and lowercased (see ``DeepLinkURL/Parts/hostIsPlain``).
     func accepts(host raw: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Bool {
-        guard let hosts else { return true }
+        guard let hostBytes else { return true }
         guard !raw.isEmpty else { return false }
-        let text = Substring(decoding: raw, as: UTF8.self)
-        guard !isPlain else { return hosts.contains(String(text)) }
-        guard let decoded = PercentEncoding.decode(text)?.lowercased() else { return false }
-        return hosts.contains(decoded)
+        guard !isPlain else { return hostBytes.contains { Self.bytes(raw, equalIgnoringASCIICase: $0) } }
+        guard let decoded = PercentEncoding.decode(Substring(decoding: raw, as: UTF8.self))?.lowercased() else {
+            return false
+        }
+        return hosts?.contains(decoded) == true
+    }
+
+    /// Whether `raw` is `lowercased`'s bytes, ASCII letters compared without case: no text
+    /// is made per lookup.
+    private static func bytes(_ raw: UnsafeBufferPointer<UInt8>, equalIgnoringASCIICase lowercased: [UInt8]) -> Bool {
+        guard raw.count == lowercased.count else { return false }
+        for index in 0..<raw.count {
+            let byte = raw[index]
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != lowercased[index] { return false }
+        }
+        return true
     }
 }

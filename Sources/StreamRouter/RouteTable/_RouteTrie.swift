@@ -464,7 +464,8 @@ final class _RouteTrie: Sendable {
     private func captureValues(
         of index: Int, _ bindings: UnsafeBufferPointer<Int>, in path: PathSegments
     ) -> [String] {
-        var values = [String]()
+        var values: [String] = []
+        values.reserveCapacity(captureCounts[index])
         for offset in bindings.indices {
             let part = bindings[offset]
             let step = steps[stepStarts[index] + offset]
