@@ -123,6 +123,33 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
+    /// What a tab router presents above its tabs publishes on its streams too: consumers of
+    /// its events, paths and states are cancelled while a task presents above the tabs,
+    /// pushes inside, dismisses, and navigates the selected tab.
+    @Test func cancellingTabRouterConsumersWhilePresentingAboveTheTabs() async throws {
+        enum StressTab: String, Codable, Sendable, CaseIterable { case one, two }
+        let app = TabRouter<StressTab, StressRoute>(tabs: StressTab.allCases, selected: .one) { _ in nil }
+        let publisher = Task {
+            var step = 0
+            while !Task.isCancelled {
+                step += 1
+                switch step % 5 {
+                case 0: try? await app.present(.sheet)
+                case 1: try? await app.navigate(to: .screen(step % 3))
+                case 2: try? await app.navigateBack()
+                case 3: try? await app.dismiss()
+                default: try? await app.select(step.isMultiple(of: 2) ? .one : .two, popsToRoot: false)
+                }
+            }
+        }
+        defer { publisher.cancel() }
+        try await stress(cancellations: Self.cancellations / 3, publish: nil) { app.events }
+        try await stress(cancellations: Self.cancellations / 3, publish: nil) { app.paths() }
+        try await stress(cancellations: Self.cancellations / 3, publish: nil) { app.states() }
+        publisher.cancel()
+        await publisher.value
+    }
+
     /// Superseded navigations (their waits, hooks, loaders and `async` URL resolutions
     /// cancelled by later ones, and some by their own task) while consumers are cancelled
     /// mid-delivery: nothing hangs, and nothing is left pending.
