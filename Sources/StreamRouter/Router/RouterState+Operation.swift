@@ -74,8 +74,8 @@ extension RouterState {
     }
 
     /// Becomes `other`, keeping its own entries (their ids, and so their loaded values and
-    /// awaited results) where both trees hold the same routes (with the same paths), shown the same way, from the
-    /// bottom up.
+    /// awaited results) where both trees hold the same routes (with the same paths), shown
+    /// the same way, from the bottom up.
     @usableFromInline
     mutating func _become(_ other: RouterState) {
         let mine = _entries.bottomFirst
