@@ -125,6 +125,18 @@ import Testing
         #expect(loads.withLock { $0 } == [.player], "removed from above the tabs too")
     }
 
+    /// A guard added on the tab router also guards a tab made later, until it is removed.
+    @Test func aTabRoutersGuardReachesTabsMadeLater() async throws {
+        let app = TabRouter<String, Route>(tabs: ["explore"], selected: "explore") { _ in nil }
+        let ids = app.addGuard(named: "closed") { _ in .cancel(Refusal()) }
+        let later = app.router(for: "saved")
+        await #expect(throws: NavigationError.self) { try await later.navigate(to: .project(1)) }
+        app.removeGuard(ids)
+        try await later.navigate(to: .project(1))
+        try await app.present(.player)
+        #expect(later.stack == [.project(1)] && app.presentations.count == 1)
+    }
+
     @Test func whatIsAboveTheTabsSurvivesARelaunch() async throws {
         let store = InMemoryStateStore()
         let app = Self.makeApp(store: store)

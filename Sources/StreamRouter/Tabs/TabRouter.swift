@@ -70,7 +70,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     @usableFromInline let _aboveTabs: Router<Route>
     /// The guards and loaders ``addGuard(named:deadline:_:)`` and
     /// ``addLoader(named:deadline:_:)`` added above the tabs, by the ids they gave.
-    private let aboveTabsHooks = _Locked<[[Tab: NavigationGuardID]: NavigationGuardID]>([:])
+    private let addedHooks = _Locked<[[Tab: NavigationGuardID]: AddedHook]>([:])
+
+    /// A guard or loader added on the tab router: how to add it to a router (a tab that
+    /// ``router(for:)`` makes later gets it too), and its ids above the tabs and on those tabs.
+    private final class AddedHook: Sendable {
+        let add: @Sendable (Router<Route>) -> NavigationGuardID
+        let aboveTabs: NavigationGuardID
+        let laterTabs = _Locked<[Tab: NavigationGuardID]>([:])
+
+        init(add: @escaping @Sendable (Router<Route>) -> NavigationGuardID, aboveTabs: NavigationGuardID) {
+            self.add = add
+            self.aboveTabs = aboveTabs
+        }
+    }
     /// The links held by ``holdURLs(expiringAfter:)``; released, each opens after the one
     /// held before it.
     let urlHold = _URLHold()
@@ -385,6 +398,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy,
                 options: options)
             Self.register(creationGuards, on: router)
+            for hook in addedHooks.withLock({ Array($0.values) }) {
+                hook.laterTabs.withLock { $0[tab] = hook.add(router) }
+            }
             let position = hub.update { hub, _ in
                 hub.tabs.append(tab)
                 hub.stacks.append(router.state)
@@ -673,8 +689,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
     }
 
-    /// Adds the same guard to every tab's router and to what is presented above the tabs
-    /// (see ``Router/addGuard(named:deadline:_:)``).
+    /// Adds the same guard to every tab's router (those ``router(for:)`` makes later too) and
+    /// to what is presented above the tabs (see ``Router/addGuard(named:deadline:_:)``).
     /// - Returns: Each tab's guard id, for ``removeGuard(_:)`` (or ``Router/removeGuard(_:)``
     ///   on one tab's router).
     @discardableResult
@@ -686,8 +702,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         addHook { $0.addGuard(named: name, deadline: deadline, check) }
     }
 
-    /// Adds the same loader to every tab's router and to what is presented above the tabs
-    /// (see ``Router/addLoader(named:deadline:_:)``).
+    /// Adds the same loader to every tab's router (those ``router(for:)`` makes later too) and
+    /// to what is presented above the tabs (see ``Router/addLoader(named:deadline:_:)``).
     /// - Returns: Each tab's id, for ``removeGuard(_:)``.
     @discardableResult
     public func addLoader(
@@ -705,19 +721,28 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for (tab, id) in ids {
             router(for: tab).removeGuard(id)
         }
-        if let above = aboveTabsHooks.withLock({ $0.removeValue(forKey: ids) }) {
-            _aboveTabs.removeGuard(above)
+        guard let hook = addedHooks.withLock({ $0.removeValue(forKey: ids) }) else { return }
+        _aboveTabs.removeGuard(hook.aboveTabs)
+        for (tab, id) in hook.laterTabs.withLock({ $0 }) {
+            router(for: tab).removeGuard(id)
         }
     }
 
-    /// Adds a hook with `add` to every tab's router and above the tabs.
-    private func addHook(_ add: (Router<Route>) -> NavigationGuardID) -> [Tab: NavigationGuardID] {
+    /// Adds a hook with `add` to every tab's router (those ``router(for:)`` makes later too)
+    /// and above the tabs.
+    private func addHook(_ add: @escaping @Sendable (Router<Route>) -> NavigationGuardID) -> [Tab: NavigationGuardID] {
         var ids: [Tab: NavigationGuardID] = [:]
         for tab in tabs {
             ids[tab] = add(router(for: tab))
         }
-        let above = add(_aboveTabs)
-        aboveTabsHooks.withLock { $0[ids] = above }
+        let hook = AddedHook(add: add, aboveTabs: add(_aboveTabs))
+        // Under the routers' lock, which a tab's creation holds: each later tab gets the hook once.
+        routers.withLock { routers in
+            for (tab, router) in routers where ids[tab] == nil {
+                hook.laterTabs.withLock { $0[tab] = add(router) }
+            }
+            addedHooks.withLock { $0[ids] = hook }
+        }
         return ids
     }
 
