@@ -291,6 +291,31 @@ import Testing
         #expect(triple.detail == [.article(1)] && triple.content == .feed(1))
     }
 
+    /// A sidebar tap made while an earlier navigation waits (a guard holding it) reads back as
+    /// written at once, and the model follows the router again once that tap's navigation is
+    /// refused.
+    @MainActor
+    @Test func modelWriteReadsBackWhileItWaitsThenFollowsTheRefusal() async throws {
+        let split = Split(initialState: SplitRouterState(columns: .double, sidebar: .feed(1), detail: [.article(1)]))
+        let model = SplitRouterModel(splitRouter: split)
+        let gate = Gate()
+        split.addGuard(named: "hold") { pending in
+            guard pending.to.stack.first == .feed(2) else { return .allow }
+            await gate.wait()
+            return .cancel(SplitRefusal())
+        }
+        model.selection = .feed(2)
+        try await gate.arrived(1)
+        #expect(model.selection == .feed(2), "shown as written while the guard holds")
+        #expect(model.detailPath.isEmpty)
+        gate.open()
+        await model.settled()
+        try await eventually { model.selection == .feed(1) && model.detailPath == [.article(1)] }
+        #expect(split.stack == [.feed(1), .article(1)])
+    }
+
+    struct SplitRefusal: Error {}
+
     /// The model binds what is presented over the split view.
     @MainActor
     @Test func modelBindsPresentations() async throws {
