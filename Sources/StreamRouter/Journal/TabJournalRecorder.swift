@@ -155,7 +155,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
             guard item.tape >= 0 else {
                 selected = selections.tabs[item.index]
                 if offset >= window {
-                    let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0].displayedTop }
+                    let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0]._topmostDisplayedRoute }
                     entries.append(
                         .init(
                             step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil,

@@ -20,7 +20,7 @@ extension RouterEvent {
     public var analyticsName: String? {
         switch self {
         case .completed(_, let state, _):
-            state.displayedTop?.metadata.analyticsName
+            state._topmostDisplayedRoute?.metadata.analyticsName
         case .started(let request), .cancelled(let request, _), .failed(let request, _):
             request.operation.namedRoute?.metadata.analyticsName
         case .redirected(_, let target):
@@ -49,7 +49,7 @@ extension NavigationOperation {
         switch self {
         case .navigate(let routes), .replace(let routes): routes.last
         case .backTo(let route): route
-        case .restore(let state): state.displayedTop
+        case .restore(let state): state._topmostDisplayedRoute
         case .back, .toRoot, .dismiss, .dismissAll: nil
         }
     }

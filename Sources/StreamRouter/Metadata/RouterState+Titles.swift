@@ -18,10 +18,4 @@ extension RouterState {
     var displayedRoutes: [Route] {
         _entries.bottomFirst.map(\.route)
     }
-
-    /// The topmost displayed route: the top of the topmost presentation's stack, else that
-    /// presentation's route, else the top of the base stack; `nil` when nothing is shown.
-    var displayedTop: Route? {
-        _entries.last?.route
-    }
 }

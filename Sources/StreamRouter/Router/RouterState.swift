@@ -142,9 +142,6 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
     /// The id of the topmost presentation's entry, if any.
     @inlinable var _modalID: UInt64? { _modalEntry?.id }
 
-    /// The id of the top entry, `nil` at the root.
-    @inlinable var _topEntryID: UInt64? { _entries.last?.id }
-
     /// The id of the current level's top entry: the topmost presentation's top pushed
     /// entry (`nil` at its root), or the base stack's top entry.
     @inlinable var _currentTopEntryID: UInt64? {

@@ -15,14 +15,6 @@ struct _LoadedValues: Sendable {
     @inlinable
     var isEmpty: Bool { _loads.isEmpty }
 
-    /// How many entries hold values.
-    @inlinable
-    var count: Int { _loads.count }
-
-    /// The lowest id of an entry holding values.
-    @inlinable
-    var lowestEntryID: UInt64? { _loads.first?.entryID }
-
     /// The values kept for entry `id`.
     @inlinable
     func values(of id: UInt64) -> [_LoadedValue]? {

@@ -21,9 +21,6 @@ struct _ScreenResults: Sendable {
     }
 
     private var slots: [UInt64: Slot] = [:]
-    /// The smallest id with an open or waiting slot (a lower bound): entries below it
-    /// need not be looked at when an entry leaves.
-    private(set) var lowestID: UInt64 = .max
 
     /// The number of slots (for tests: 0 once every caller has returned).
     var count: Int { slots.count }
@@ -35,7 +32,6 @@ struct _ScreenResults: Sendable {
     @usableFromInline
     mutating func open(_ id: UInt64) {
         slots[id] = .open
-        lowestID = min(lowestID, id)
     }
 
     /// Installs the caller's continuation.
@@ -81,7 +77,6 @@ struct _ScreenResults: Sendable {
 
     private mutating func remove(_ id: UInt64) {
         slots[id] = nil
-        if slots.isEmpty { lowestID = .max }
     }
 }
 

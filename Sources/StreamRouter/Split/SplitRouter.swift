@@ -39,14 +39,15 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits the router applies.
     ///   - options: The options of the router (see ``NavigationOptions``).
-    public init(
+    public convenience init(
         columns: SplitColumns,
         urlMatchers: URLMatcherGroup<Route>? = Route.registerURLs(),
         policy: InputPolicy = .standard,
         options: NavigationOptions = NavigationOptions()
     ) {
-        self.columns = columns
-        router = Router(urlMatchers: urlMatchers, policy: policy, options: options)
+        self.init(
+            initialState: SplitRouterState(columns: columns), urlMatchers: urlMatchers, policy: policy,
+            options: options)
     }
 
     /// A split router showing `initialState`'s columns from its first read (a selected
@@ -85,7 +86,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens.
     ///   - policy: The limits the router applies, and the limits on restoring.
     ///   - options: The options of the router (see ``NavigationOptions``).
-    public init(
+    public convenience init(
         columns: SplitColumns,
         store: any NavigationStateStore,
         restoring: Restoration = .atCreation,
@@ -94,10 +95,9 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         policy: InputPolicy = .standard,
         options: NavigationOptions = NavigationOptions()
     ) {
-        self.columns = columns
-        router = Router(
-            store: store, restoring: restoring, guards: guards, urlMatchers: urlMatchers, policy: policy,
-            options: options)
+        self.init(
+            initialState: SplitRouterState(columns: columns), store: store, restoring: restoring, guards: guards,
+            urlMatchers: urlMatchers, policy: policy, options: options)
     }
 
     /// A split router that keeps its columns in `store`, showing `initialState`'s columns when
