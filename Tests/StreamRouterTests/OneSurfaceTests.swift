@@ -1,5 +1,5 @@
 import Foundation
-import StreamRouter
+@_spi(StreamRouterInternals) import StreamRouter
 import StreamRouterTesting
 import Testing
 
@@ -177,4 +177,83 @@ import Testing
 
         #expect(try Self.documentedVerbs() == called)
     }
+
+    /// One kind as the shared-verbs test drives it: its verbs, its displayed path, its
+    /// events' outcomes and its journal's navigations.
+    struct Driven: Sendable {
+        let script: [Step]
+        let path: @Sendable () -> String
+        let outcomes: StreamRecorder<RouterEvent<Route>>
+        let journal: @Sendable () -> [String]
+
+        static func make(_ kind: Kind) -> Driven {
+            switch kind {
+            case .router:
+                let router = Router<Route>()
+                router.startRecording()
+                return Driven(
+                    script: OneSurfaceTests.script(RouterVerbs(router: router)), path: { router.path },
+                    outcomes: StreamRecorder(router.events.filter(\.isOutcome)),
+                    journal: { router.journal?.entries.map { "\($0.operation) -> \($0.outcome)" } ?? [] })
+            case .tab:
+                let tab = TabRouter<Tab, Route>(tabs: Tab.allCases, state: TabRouterState(selected: .one)) { _ in nil }
+                tab.startRecording()
+                return Driven(
+                    script: OneSurfaceTests.script(tab), path: { tab.path }, outcomes: StreamRecorder(tab.events.map(\.event).filter(\.isOutcome)),
+                    journal: {
+                        tab.journal?.entries.compactMap { entry in
+                            guard case .navigation(let operation) = entry.operation else { return nil }
+                            return "\(operation) -> \(entry.outcome)"
+                        } ?? []
+                    })
+            case .split:
+                let split = SplitRouter<Route>(initialState: SplitRouterState(columns: .double))
+                split.router.startRecording()
+                return Driven(
+                    script: OneSurfaceTests.script(split), path: { split.router.path },
+                    outcomes: StreamRecorder(split.events.filter(\.isOutcome)),
+                    journal: { split.router.journal?.entries.map { "\($0.operation) -> \($0.outcome)" } ?? [] })
+            }
+        }
+    }
+
+    /// One verb of the script: the operation it performs, the verb, the path it leaves.
+    typealias Step = (operation: String, verb: @Sendable () async throws -> Void, path: String)
+
+    /// The script of shared verbs, on one kind.
+    static func script<Surface: RouterSurface>(_ verbs: Surface) -> [Step] where Surface.Route == Route {
+        [
+            ("navigate(to: [a])", { try await verbs.navigate(to: .a) }, "/a"),
+            ("navigate(to: [sheet])", { try await verbs.navigate(to: .sheet) }, "/a/sheet"),
+            ("navigate(to: [b])", { try await verbs.navigate(to: .b) }, "/a/sheet/b"),
+            ("navigateBack(1)", { try await verbs.navigateBack() }, "/a/sheet"),
+            ("dismiss()", { try await verbs.dismiss() }, "/a"),
+            ("navigate(to: [b, b])", { try await verbs.navigate(to: [.b, .b]) }, "/a/b/b"),
+            ("navigateBack(to: a)", { try await verbs.navigateBack(to: .a) }, "/a"),
+            ("navigateToRoot()", { try await verbs.navigateToRoot() }, "/"),
+        ]
+    }
+
+    /// The same script of shared verbs on each kind: the same displayed paths, one outcome
+    /// event per verb, and the same journal.
+    @Test(arguments: Kind.allCases)
+    func theSharedVerbsActAlikeOnEveryKind(_ kind: Kind) async throws {
+        let driven = Driven.make(kind)
+        let script = driven.script
+        for (offset, (_, verb, path)) in script.enumerated() {
+            try await verb()
+            #expect(driven.path() == path, "after step \(offset) on \(kind)")
+        }
+        let outcomes = try await driven.outcomes.next(script.count)
+        #expect(outcomes.allSatisfy { if case .completed = $0 { true } else { false } })
+        #expect(driven.journal() == script.map { "\($0.operation) -> completed" })
+    }
+}
+
+/// ``Router`` itself is not a ``RouterSurface`` (its verbs are its own); this gives it one
+/// for the shared-verbs test.
+final class RouterVerbs<Route: RouteProvider>: RouterSurface {
+    let router: Router<Route>
+    init(router: Router<Route>) { self.router = router }
+    var _verbsRouter: Router<Route> { router }
 }

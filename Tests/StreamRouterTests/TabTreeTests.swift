@@ -186,3 +186,61 @@ import Testing
         try await eventually { model.presented == nil && model.path == "/" }
     }
 }
+
+/// A navigation that also dismisses what is above the tabs changes nothing anywhere when a
+/// guard on either side refuses, and the journal records what happens above the tabs.
+@Suite(.suiteLimit) struct TabTreeAtomicityTests {
+    typealias Route = TabTreeTests.Route
+
+    /// A guard refusing the dismissal of the player leaves the tab as it was too.
+    @Test func aRefusedDismissalAboveTheTabsLeavesTheTabUnchanged() async throws {
+        let app = TabTreeTests.makeApp()
+        try await app.present(.player)
+        app.addGuard(named: "keep the player") { pending in
+            pending.request.operation == .dismissAll ? .cancel(TabTreeTests.Refusal()) : .allow
+        }
+        #expect(await app.openURL(try TabTreeTests.url("projects/3")) == false)
+        #expect(app.router(for: .explore).stack.isEmpty)
+        #expect(app.presentations == [Presentation(.player, style: .fullScreen)])
+        await #expect(throws: NavigationError.self) { try await app.replace(with: [.project(5)]) }
+        #expect(app.router(for: .explore).stack.isEmpty)
+        #expect(app.presentations == [Presentation(.player, style: .fullScreen)])
+    }
+
+    /// With no refusal, the link shows its route on the tab and dismisses the player.
+    @Test func anAcceptedLinkDismissesThePlayerAndShowsTheTab() async throws {
+        let app = TabTreeTests.makeApp()
+        try await app.present(.player)
+        #expect(await app.openURL(try TabTreeTests.url("projects/3")))
+        #expect(app.router(for: .explore).stack == [.project(3)] && app.presentations.isEmpty)
+        #expect(app.path == "/project/3")
+    }
+
+    /// The journal records navigations above the tabs, its end state holds them, and a
+    /// replay on a fresh tab router performs them there.
+    @Test func theJournalRecordsAndReplaysWhatIsAboveTheTabs() async throws {
+        let app = TabTreeTests.makeApp()
+        app.startRecording()
+        try await app.navigate(to: .project(1))
+        try await app.present(.player)
+        try await app.navigate(to: .chapter(2))
+        let journal = try #require(app.journal)
+        #expect(journal.entries.map(\.isAboveTabs) == [false, true, true])
+        #expect(journal.entries.map(\.tab) == [.explore, .explore, .explore])
+        #expect(journal.endState == app.state)
+        let decoded = try JSONDecoder().decode(
+            TabNavigationJournal<TabTreeTests.Tab, Route>.self, from: JSONEncoder().encode(journal))
+        #expect(decoded == journal)
+        let fresh = TabTreeTests.makeApp()
+        #expect(await journal.replay(on: fresh) == nil)
+        #expect(fresh.state == app.state)
+        // A journal whose start has something above the tabs restores it before replaying.
+        app.startRecording()
+        try await app.dismiss()
+        let later = try #require(app.journal)
+        #expect(later.startState.aboveTabs == [Presentation(.player, style: .fullScreen, stack: [.chapter(2)])])
+        let another = TabTreeTests.makeApp()
+        #expect(await later.replay(on: another) == nil)
+        #expect(another.state == app.state)
+    }
+}

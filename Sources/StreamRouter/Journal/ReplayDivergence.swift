@@ -20,7 +20,8 @@ public struct ReplayDivergence<Tab: Hashable & Sendable, Route: RouteProvider>: 
     /// The step of the entry that diverged; `nil` when the router (or a tab's router) could
     /// not be brought to the journal's start state (restoring it did not complete).
     public let step: Int?
-    /// The tab whose router navigated; `nil` for a ``NavigationJournal``, which has no tabs.
+    /// The tab whose router navigated; `nil` for a ``NavigationJournal``, which has no tabs, and
+    /// for a navigation above a ``TabRouter``'s tabs.
     public let tab: Tab?
     /// The navigation replayed (for `step == nil`, the `.restore` of the start state). A
     /// selection never diverges: only navigations are compared.

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Records a ``TabRouter``'s navigations, on every tab, and its selections for one
-/// ``TabNavigationJournal``.
+/// Records a ``TabRouter``'s navigations, on every tab and above the tabs, and its
+/// selections for one ``TabNavigationJournal``.
 ///
 /// Each tab's router records into a ``Tap`` of its own, under that router's lock: a
 /// ``_RouterJournalRecorder`` (appending its final events, dropping the oldest `capacity` at
@@ -16,17 +16,18 @@ import Synchronization
 /// Nothing else takes two routers' locks, and no lock is taken after the selections'.
 final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendable {
 
-    /// What one tab's router records into: a ``_RouterJournalRecorder`` that numbers its
-    /// events from the counter every tab shares (the router's commit then records into it
-    /// specialised, as into a router's own journal), and the tab.
+    /// What one tab's router (or the router of what is above the tabs) records into: a
+    /// ``_RouterJournalRecorder`` that numbers its events from the counter every tab shares
+    /// (the router's commit then records into it specialised, as into a router's own
+    /// journal), and the tab, `nil` above the tabs.
     ///
     /// > Note: The recorder is guarded by that router's lock: it records under it, and
     /// > ``tape`` is read under it.
     struct Tap: Sendable {
-        let tab: Tab
+        let tab: Tab?
         let recorder: _RouterJournalRecorder<Route>
 
-        init(tab: Tab, capacity: Int, counter: _JournalCounter, startState: RouterState<Route>) {
+        init(tab: Tab?, capacity: Int, counter: _JournalCounter, startState: RouterState<Route>) {
             self.tab = tab
             recorder = _RouterJournalRecorder(capacity: capacity, startState: startState, numbering: counter)
         }
@@ -39,7 +40,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
 
     /// A copy of what one tab's ``Tap`` holds.
     struct Tape: Sendable {
-        let tab: Tab
+        let tab: Tab?
         let startState: RouterState<Route>
         let events: [RouterEvent<Route>]
         let numbers: [Int]
@@ -69,10 +70,10 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         selections = _Locked(Selections(startSelected: selected))
     }
 
-    /// Starts recording `router`, the router of `tab`: its state now is the tab's start
-    /// state, and its attempts from now on are recorded (in one critical section of the
+    /// Starts recording `router`, the router of `tab` (`nil`: of what is above the tabs):
+    /// its state now is the start state there, and its attempts from now on are recorded (in one critical section of the
     /// router, so none is missed or counted twice).
-    func install(on router: Router<Route>, tab: Tab) {
+    func install(on router: Router<Route>, tab: Tab?) {
         let tap = router._storage.update { storage, _ in
             let tap = Tap(tab: tab, capacity: capacity, counter: counter, startState: storage.state)
             storage.journal = .recorder(tap.recorder)
@@ -145,12 +146,17 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         var states = tapes.map(\.startState)
         var selected = selections.startSelected
         var entries: [TabNavigationJournal<Tab, Route>.Entry] = []
-        var start = TabRouterState<Tab, Route>(selected: selected)
+        var start: TabRouterState<Tab, Route>?
+        func tree() -> TabRouterState<Tab, Route> {
+            var tree = TabRouterState<Tab, Route>(selected: selected)
+            for (tape, state) in zip(tapes, states) {
+                if let tab = tape.tab { tree.stacks[tab] = tree.stacks[tab] ?? state } else { tree.aboveTabs = state.presentations }
+            }
+            return tree
+        }
         for (offset, item) in items.enumerated() {
             if offset == window {
-                start = TabRouterState(
-                    selected: selected,
-                    stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
+                start = tree()
             }
             guard item.tape >= 0 else {
                 selected = selections.tabs[item.index]
@@ -163,22 +169,20 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                 }
                 continue
             }
-            let event = tapes[item.tape].events[item.index]
+            let tape = tapes[item.tape]
+            let event = tape.events[item.index]
             if case .completed(_, let committed, _) = event {
                 states[item.tape] = committed
             }
             guard offset >= window, let outcome = JournalOutcome(event), let request = event.request else { continue }
             entries.append(
                 .init(
-                    step: item.number, tab: tapes[item.tape].tab,
+                    step: item.number, tab: tape.tab ?? selected,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
-                    outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName))
+                    outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName,
+                    isAboveTabs: tape.tab == nil))
         }
-        if window == items.count {  // nothing held
-            start = TabRouterState(
-                selected: selected,
-                stacks: Dictionary(zip(tapes.map(\.tab), states), uniquingKeysWith: { first, _ in first }))
-        }
-        return TabNavigationJournal(capacity: capacity, startState: start, stepCount: count, entries: entries)
+        let startState = start ?? tree()  // nothing held: the tree now
+        return TabNavigationJournal(capacity: capacity, startState: startState, stepCount: count, entries: entries)
     }
 }

@@ -1,7 +1,8 @@
 extension TabNavigationJournal {
     /// Replays the journal on `app`: selects each recorded selection and performs each
-    /// recorded navigation on its tab's router, in order, through that router's guards, and
-    /// compares each outcome and the tab's state after it with what was recorded.
+    /// recorded navigation on its tab's router (or above the tabs), in order, through that
+    /// router's guards, and compares each outcome and the state after it with what was
+    /// recorded.
     ///
     /// ```swift
     /// let fresh = TabRouter<AppTab, AppRoute>(tabs: AppTab.allCases, selected: .home) { $0.tab }
@@ -10,12 +11,13 @@ extension TabNavigationJournal {
     /// ```
     ///
     /// Each tab whose state is not its state in ``startState`` is first restored there (a
-    /// ``NavigationOperation/restore(_:)`` through its guards), then ``startState``'s
-    /// selected tab is selected. Steps are replayed as ``NavigationJournal/replay(on:)``
+    /// ``NavigationOperation/restore(_:)`` through its guards), and so is what is above the
+    /// tabs, then ``startState``'s selected tab is selected. Steps are replayed as ``NavigationJournal/replay(on:)``
     /// replays them (steps the calling task cancelled are skipped).
     /// - Parameter app: A tab router with the app's tabs and guards, in ``startState`` (a
     ///   fresh one, for a journal recorded from launch).
-    /// - Returns: The first step whose outcome or tab state differs, with its tab, or `nil`
+    /// - Returns: The first step whose outcome or state differs, with its tab (`nil` above the
+    ///   tabs), or `nil`
     ///   when every step went as recorded (`app.state` is then ``endState``).
     public func replay(on app: TabRouter<Tab, Route>) async -> ReplayDivergence<Tab, Route>? {
         let tabs = app.tabs + startState.stacks.keys.filter { !app.tabs.contains($0) }
@@ -31,6 +33,16 @@ extension TabNavigationJournal {
                     expectedState: start, actualState: state)
             }
         }
+        let above = RouterState<Route>(stack: [], presentations: startState.aboveTabs)
+        if app._aboveTabs.state != above {
+            let operation = NavigationOperation<Route>.restore(above)
+            let (outcome, state) = await app._aboveTabs.performRecorded(operation)
+            if outcome != .completed || state != above {
+                return ReplayDivergence(
+                    step: nil, tab: nil, operation: operation, expected: .completed, actual: outcome,
+                    expectedState: above, actualState: state)
+            }
+        }
         if app.selectedTab != startState.selected {
             try? await app.select(startState.selected)  // another tab: selecting never fails
         }
@@ -41,10 +53,11 @@ extension TabNavigationJournal {
                 }
                 continue
             }
-            let (outcome, state) = await app.router(for: entry.tab).performRecorded(operation)
+            let router = entry.isAboveTabs ? app._aboveTabs : app.router(for: entry.tab)
+            let (outcome, state) = await router.performRecorded(operation)
             if outcome != entry.outcome || state != expectedState {
                 return ReplayDivergence(
-                    step: entry.step, tab: entry.tab, operation: operation, expected: entry.outcome,
+                    step: entry.step, tab: entry.isAboveTabs ? nil : entry.tab, operation: operation, expected: entry.outcome,
                     actual: outcome, expectedState: expectedState, actualState: state)
             }
         }

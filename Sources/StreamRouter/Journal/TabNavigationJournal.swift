@@ -39,7 +39,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
     public struct Entry: Sendable, Equatable, Codable, CustomStringConvertible {
         /// The entry's position among those recorded: 0 for the first one, counting up.
         public let step: Int
-        /// The tab selected, or whose router navigated.
+        /// The tab selected, or whose router navigated; for a navigation above the tabs, the
+        /// tab selected below it.
         public let tab: Tab
         /// A selection, or the navigation as it was asked, before any redirect.
         public let operation: Operation
@@ -54,6 +55,10 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         /// topmost displayed route. Taken when the journal was read; `nil` when that route has
         /// none, and in journals saved before entries had it.
         public let analyticsName: String?
+        /// Whether the navigation happened above the tabs (``TabRouter/present(_:)`` and what
+        /// followed inside it): ``state`` is then the state above the tabs (no stack, its
+        /// presentations).
+        public let isAboveTabs: Bool
 
         /// Creates an entry.
         /// - Parameters:
@@ -64,6 +69,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         ///   - outcome: What became of it.
         ///   - state: The tab's state after a navigation, `nil` for a selection.
         ///   - analyticsName: The analytics name of the screen it showed or asked for.
+        ///   - isAboveTabs: Whether the navigation happened above the tabs.
         public init(
             step: Int,
             tab: Tab,
@@ -71,7 +77,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             url: URL? = nil,
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>?,
-            analyticsName: String?
+            analyticsName: String?,
+            isAboveTabs: Bool = false
         ) {
             self.step = step
             self.tab = tab
@@ -80,6 +87,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             self.outcome = outcome
             self.state = state
             self.analyticsName = analyticsName
+            self.isAboveTabs = isAboveTabs
         }
 
         /// Creates an entry without an analytics name.
@@ -104,11 +112,12 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         }
 
         private enum CodingKeys: String, CodingKey {
-            case step, tab, operation, url, outcome, state, analyticsName
+            case step, tab, operation, url, outcome, state, analyticsName, isAboveTabs
         }
 
-        /// Decodes an entry; `url`, `state` and `analyticsName` may be absent (an entry saved
-        /// before entries had an analytics name decodes with none).
+        /// Decodes an entry; `url`, `state`, `analyticsName` and `isAboveTabs` may be absent
+        /// (an entry saved before entries had an analytics name decodes with none; one
+        /// without `isAboveTabs` is a tab's).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             step = try container.decode(Int.self, forKey: .step)
@@ -118,9 +127,11 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             outcome = try container.decode(JournalOutcome<Route>.self, forKey: .outcome)
             state = try container.decodeIfPresent(RouterState<Route>.self, forKey: .state)
             analyticsName = try container.decodeIfPresent(String.self, forKey: .analyticsName)
+            isAboveTabs = try container.decodeIfPresent(Bool.self, forKey: .isAboveTabs) ?? false
         }
 
-        /// Encodes the entry's fields, leaving out a `nil` URL, state or analytics name.
+        /// Encodes the entry's fields, leaving out a `nil` URL, state or analytics name, and
+        /// `isAboveTabs` when `false`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(step, forKey: .step)
@@ -130,13 +141,17 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             try container.encode(outcome, forKey: .outcome)
             try container.encodeIfPresent(state, forKey: .state)
             try container.encodeIfPresent(analyticsName, forKey: .analyticsName)
+            if isAboveTabs {
+                try container.encode(true, forKey: .isAboveTabs)
+            }
         }
 
         /// The step, the tab, the operation and its outcome, for logs.
         public var description: String {
             switch operation {
             case .select: "\(step): [\(tab)] select"
-            case .navigation(let navigation): "\(step): [\(tab)] \(navigation) -> \(outcome)"
+            case .navigation(let navigation):
+                "\(step): [\(isAboveTabs ? "above \(tab)" : "\(tab)")] \(navigation) -> \(outcome)"
             }
         }
     }
@@ -168,8 +183,12 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             if entry.operation == .select {
                 state.selected = entry.tab
             }
-            if let tabState = entry.state {
-                state.stacks[entry.tab] = tabState
+            if let entryState = entry.state {
+                if entry.isAboveTabs {
+                    state.aboveTabs = entryState.presentations
+                } else {
+                    state.stacks[entry.tab] = entryState
+                }
             }
         }
         return state

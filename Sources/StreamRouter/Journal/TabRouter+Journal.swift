@@ -1,5 +1,6 @@
 extension TabRouter {
-    /// Starts recording every tab's navigations and the changes of selection into a new
+    /// Starts recording every tab's navigations, those above the tabs, and the changes of
+    /// selection into a new
     /// ``TabNavigationJournal``, read with ``journal``; replaces any journal being recorded.
     ///
     /// The journal starts at the current tree. Tabs whose router is made later (by
@@ -20,6 +21,7 @@ extension TabRouter {
         for tab in tabs {
             recorder.install(on: router(for: tab), tab: tab)
         }
+        recorder.install(on: _aboveTabs, tab: nil)
     }
 
     /// Stops recording.

@@ -141,12 +141,15 @@ extension Router {
         }
     }
 
-    /// Runs the navigation of an opened URL.
+    /// Runs the navigation of an opened URL (`beforeCommit` as for `_run`).
     /// - Returns: Whether it committed.
     @inlinable
-    func _finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
+    func _finishOpening(
+        _ url: URL, _ request: NavigationRequest<Route>,
+        beforeCommit: (@Sendable () async throws(NavigationError) -> Void)? = nil
+    ) async -> Bool {
         do {
-            try await _run(request)
+            try await _run(request, beforeCommit: beforeCommit)
             return true
         } catch {
             _publishNotHandled(url, .navigationFailed(error))

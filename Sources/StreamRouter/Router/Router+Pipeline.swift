@@ -31,6 +31,9 @@ extension Router {
     ///   - decide: For the setters of ``RouterModel``: the operation, decided at the
     ///     request's turn from the state then (the request keeps its id; its `.started`
     ///     event showed the operation as guessed when it was made).
+    ///   - beforeCommit: For a ``TabRouter`` navigation that also dismisses what is shown
+    ///     above the tabs: that dismissal, run once the guards agreed, before the commit; the
+    ///     navigation fails with its error and commits nothing when it throws.
     /// - Returns: The id of the entry whose result slot the commit opened, if any.
     @inlinable
     @discardableResult
@@ -38,7 +41,8 @@ extension Router {
         _ request: NavigationRequest<Route>,
         awaiting awaited: Route? = nil,
         delivering result: _ScreenResult? = nil,
-        deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil
+        deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil,
+        beforeCommit: (@Sendable () async throws(NavigationError) -> Void)? = nil
     ) async throws(NavigationError) -> UInt64? {
         if _isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
@@ -62,6 +66,9 @@ extension Router {
         let request =
             decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
         if options.repeatedPush == .ignore, Self._isRepeatedPush(request.operation, on: state) {
+            if let beforeCommit {
+                do { try await beforeCommit() } catch { throw _reject(request, error) }
+            }
             committed = true
             return try _commit(request, state, opening: nil, delivering: nil)
         }
@@ -106,6 +113,9 @@ extension Router {
             // Which entry shows the awaited route is decided out here too (route code).
             let shown = awaited.flatMap {
                 Self._shownEntry(of: $0, from: state, to: proposed, request: current)
+            }
+            if let beforeCommit {
+                do { try await beforeCommit() } catch { throw _reject(current, error) }
             }
             committed = true
             return try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)

@@ -524,14 +524,13 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         _isPresentingAboveTabs ? _aboveTabs : selectedRouter
     }
 
-    /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``), then
-    /// dismisses what is presented above the tabs.
-    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``) and
+    /// dismisses what is presented above the tabs: the dismissal runs once the tab's guards
+    /// agreed, just before the tab's tree changes.
+    /// - Throws: ``NavigationError`` when a guard on either side refuses; nothing changes then.
     public func replace(with routes: [Route]) async throws(NavigationError) {
-        try await selectedRouter.replace(with: routes)
-        if _isPresentingAboveTabs {
-            try await _aboveTabs.dismissAll()
-        }
+        let target = selectedRouter
+        try await target._run(target._enqueue(.replace(with: routes), url: nil), beforeCommit: dismissalAboveTabs)
     }
 
     /// Empties every tab (each tab's presentations dismissed, its stack popped to the
@@ -559,8 +558,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
     /// for the selected tab) shows the route on its kept stack (a `.sheet` route presented
-    /// there, with its own stack), then what was presented above the tabs is dismissed, then
-    /// the tab becomes the selected one. A link the tab's guards refuse changes nothing. A presented route the closure maps to no tab (`nil`) is
+    /// there, with its own stack), what was presented above the tabs is dismissed (once the
+    /// tab's guards agreed, just before the tab changes), then the tab becomes the selected
+    /// one. A link refused by the tab's guards or by those of the dismissal above the tabs
+    /// changes nothing anywhere. A presented route the closure maps to no tab (`nil`) is
     /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
@@ -589,14 +590,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        // The tab first: a link its guards refuse leaves everything as it was, above the
-        // tabs included.
-        guard await target._finishOpening(url, shown.enqueue(on: target, url)) else { return false }
-        if _isPresentingAboveTabs {
-            guard (try? await _aboveTabs.dismissAll()) != nil else { return false }
-        }
+        let opened = await target._finishOpening(
+            url, shown.enqueue(on: target, url), beforeCommit: dismissalAboveTabs)
+        guard opened else { return false }
         try? await select(tab, popsToRoot: false)
         return true
+    }
+
+    /// For a tab's navigation that also dismisses what is shown above the tabs: that
+    /// dismissal, run after the tab's guards agreed and before the tab's commit, so that a
+    /// refusal on either side changes nothing anywhere (`nil` when nothing is shown there).
+    private var dismissalAboveTabs: (@Sendable () async throws(NavigationError) -> Void)? {
+        guard _isPresentingAboveTabs else { return nil }
+        let above = _aboveTabs
+        return { () async throws(NavigationError) in try await above.dismissAll() }
     }
 
     /// What the mapping `found` for `url` shows: a stack (`mapStack`) or one route (`map`;
