@@ -43,10 +43,10 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         public let state: RouterState<Route>
         /// The analytics name of the screen it showed or asked for
         /// (``RouterEvent/analyticsName`` of its final event), taken when the journal was
-        /// read; `nil` when that route has none, and in journals saved before entries had it.
+        /// read; `nil` when that route has none.
         public let analyticsName: String?
         /// The loaders that gave it values (``RouterEvent/loaded(_:loader:route:)``), in order;
-        /// empty without loaders, and in journals saved before entries had them.
+        /// empty without loaders.
         public let loads: [String]
 
         /// Creates an entry.
@@ -64,8 +64,8 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             url: URL? = nil,
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>,
-            analyticsName: String?,
-            loads: [String]
+            analyticsName: String? = nil,
+            loads: [String] = []
         ) {
             self.step = step
             self.operation = operation
@@ -74,76 +74,6 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             self.state = state
             self.analyticsName = analyticsName
             self.loads = loads
-        }
-
-        /// Creates an entry with no loads.
-        /// - Parameters:
-        ///   - step: The navigation's position among those recorded.
-        ///   - operation: The operation as it was asked.
-        ///   - url: The URL it came from, if any.
-        ///   - outcome: What became of it.
-        ///   - state: The router's state after it.
-        ///   - analyticsName: The analytics name of the screen it showed or asked for.
-        public init(
-            step: Int,
-            operation: NavigationOperation<Route>,
-            url: URL? = nil,
-            outcome: JournalOutcome<Route>,
-            state: RouterState<Route>,
-            analyticsName: String?
-        ) {
-            self.init(
-                step: step, operation: operation, url: url, outcome: outcome, state: state,
-                analyticsName: analyticsName, loads: [])
-        }
-
-        /// Creates an entry without an analytics name.
-        /// - Parameters:
-        ///   - step: The navigation's position among those recorded.
-        ///   - operation: The operation as it was asked.
-        ///   - url: The URL it came from, if any.
-        ///   - outcome: What became of it.
-        ///   - state: The router's state after it.
-        public init(
-            step: Int,
-            operation: NavigationOperation<Route>,
-            url: URL? = nil,
-            outcome: JournalOutcome<Route>,
-            state: RouterState<Route>
-        ) {
-            self.init(step: step, operation: operation, url: url, outcome: outcome, state: state, analyticsName: nil)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case step, operation, url, outcome, state, analyticsName, loads
-        }
-
-        /// Decodes an entry; `url`, `analyticsName` and `loads` may be absent (an entry saved before
-        /// entries had an analytics name decodes with none).
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            step = try container.decode(Int.self, forKey: .step)
-            operation = try container.decode(NavigationOperation<Route>.self, forKey: .operation)
-            url = try container.decodeIfPresent(URL.self, forKey: .url)
-            outcome = try container.decode(JournalOutcome<Route>.self, forKey: .outcome)
-            state = try container.decode(RouterState<Route>.self, forKey: .state)
-            analyticsName = try container.decodeIfPresent(String.self, forKey: .analyticsName)
-            loads = try container.decodeIfPresent([String].self, forKey: .loads) ?? []
-        }
-
-        /// Encodes the entry's fields, leaving out a `nil` URL or analytics name and empty
-        /// loads.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(step, forKey: .step)
-            try container.encode(operation, forKey: .operation)
-            try container.encodeIfPresent(url, forKey: .url)
-            try container.encode(outcome, forKey: .outcome)
-            try container.encode(state, forKey: .state)
-            try container.encodeIfPresent(analyticsName, forKey: .analyticsName)
-            if !loads.isEmpty {
-                try container.encode(loads, forKey: .loads)
-            }
         }
 
         /// The step, the operation and its outcome, for logs.

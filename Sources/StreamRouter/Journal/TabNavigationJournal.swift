@@ -53,7 +53,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         /// The analytics name of the screen it showed or asked for: for a navigation, its final
         /// event's ``RouterEvent/analyticsName``; for a selection, that of the selected tab's
         /// topmost displayed route. Taken when the journal was read; `nil` when that route has
-        /// none, and in journals saved before entries had it.
+        /// none.
         public let analyticsName: String?
         /// Whether the navigation happened above the tabs (``TabRouter/present(_:)`` and what
         /// followed inside it): ``state`` is then the state above the tabs (no stack, its
@@ -77,7 +77,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             url: URL? = nil,
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>?,
-            analyticsName: String?,
+            analyticsName: String? = nil,
             isAboveTabs: Bool = false
         ) {
             self.step = step
@@ -88,62 +88,6 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             self.state = state
             self.analyticsName = analyticsName
             self.isAboveTabs = isAboveTabs
-        }
-
-        /// Creates an entry without an analytics name.
-        /// - Parameters:
-        ///   - step: The entry's position among those recorded.
-        ///   - tab: The tab selected or navigated.
-        ///   - operation: A selection or the navigation as asked.
-        ///   - url: The URL it came from, if any.
-        ///   - outcome: What became of it.
-        ///   - state: The tab's state after a navigation, `nil` for a selection.
-        public init(
-            step: Int,
-            tab: Tab,
-            operation: Operation,
-            url: URL? = nil,
-            outcome: JournalOutcome<Route>,
-            state: RouterState<Route>?
-        ) {
-            self.init(
-                step: step, tab: tab, operation: operation, url: url, outcome: outcome, state: state,
-                analyticsName: nil)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case step, tab, operation, url, outcome, state, analyticsName, isAboveTabs
-        }
-
-        /// Decodes an entry; `url`, `state`, `analyticsName` and `isAboveTabs` may be absent
-        /// (an entry saved before entries had an analytics name decodes with none; one
-        /// without `isAboveTabs` is a tab's).
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            step = try container.decode(Int.self, forKey: .step)
-            tab = try container.decode(Tab.self, forKey: .tab)
-            operation = try container.decode(Operation.self, forKey: .operation)
-            url = try container.decodeIfPresent(URL.self, forKey: .url)
-            outcome = try container.decode(JournalOutcome<Route>.self, forKey: .outcome)
-            state = try container.decodeIfPresent(RouterState<Route>.self, forKey: .state)
-            analyticsName = try container.decodeIfPresent(String.self, forKey: .analyticsName)
-            isAboveTabs = try container.decodeIfPresent(Bool.self, forKey: .isAboveTabs) ?? false
-        }
-
-        /// Encodes the entry's fields, leaving out a `nil` URL, state or analytics name, and
-        /// `isAboveTabs` when `false`.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(step, forKey: .step)
-            try container.encode(tab, forKey: .tab)
-            try container.encode(operation, forKey: .operation)
-            try container.encodeIfPresent(url, forKey: .url)
-            try container.encode(outcome, forKey: .outcome)
-            try container.encodeIfPresent(state, forKey: .state)
-            try container.encodeIfPresent(analyticsName, forKey: .analyticsName)
-            if isAboveTabs {
-                try container.encode(true, forKey: .isAboveTabs)
-            }
         }
 
         /// The step, the tab, the operation and its outcome, for logs.
