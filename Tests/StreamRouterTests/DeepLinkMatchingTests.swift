@@ -357,4 +357,13 @@ enum LinkRoute: RouteProvider {
         #expect(group.groups.first?.patterns == ["fine3"])
         #expect(try group.match(#require(URL(string: "https://h.com/fine3"))).get() == 3)
     }
+
+    /// A custom scheme's host leads the path: it is matched without case, as every host is.
+    @Test(arguments: ["firefox://open-url?url=x", "FIREFOX://OPEN-URL?url=x", "Firefox://Open-Url?url=x"])
+    func aCustomSchemesHostIsCaseInsensitive(_ text: String) throws {
+        let group = URLMatcherGroup<String>.group(scheme: "firefox") { $0.map("open-url") { $0.query("url") ?? "" } }
+        #expect(try group.match(#require(URL(string: text))).get() == "x")
+        #expect((try? group.match(#require(URL(string: "firefox://open-url/Other"))).get()) == nil)
+    }
 }
+

@@ -1,7 +1,8 @@
 /// Splits a URL's path on the byte `/` and percent-decodes each segment once, into one
 /// byte buffer, as the route trie walks it: no segment array, no joined path, no
 /// re-encoding. The host, for groups that read it as the first segment, is decoded into the
-/// same buffer in front of the path, the first time such a group asks.
+/// same buffer in front of the path, ASCII letters lowercased (hosts are case-insensitive),
+/// the first time such a group asks.
 ///
 /// A `%` not followed by two hex digits, or a decoded segment that is not valid UTF-8, is
 /// refused with ``URLNotHandledReason/undecodablePathSegment(_:)``; a decoded segment
@@ -87,6 +88,10 @@ struct URLSegmentDecoder {
                 end = known
             } else {
                 end = try decode(host, at: 0)
+                // A host is case-insensitive, for every scheme: it leads the path lowercased.
+                for index in 0..<end where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+                    bytes[index] |= 0x20
+                }
                 hostSegment = end
             }
             bounds[0] = 0
