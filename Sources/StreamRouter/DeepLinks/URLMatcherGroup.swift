@@ -28,7 +28,8 @@ import Synchronization
 ///   only where a group names them.
 /// - A group made with ``group(scheme:hosts:_:)`` and no hosts reads the host as the first
 ///   path segment (`myapp://user/5/profile` has the path `user/5/profile`;
-///   `myapp:///user/5/profile` too).
+///   `myapp:///user/5/profile` too), lowercased, since a host is case-insensitive:
+///   `MYAPP://USER/5/profile` opens the same route.
 /// - The path must match whole, never a prefix. Empty segments are dropped, so a trailing
 ///   or doubled slash changes nothing; the query and the fragment play no part.
 /// - The path is split on `/` first, then each segment is percent-decoded exactly once:
