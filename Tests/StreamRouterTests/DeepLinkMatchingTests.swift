@@ -367,3 +367,19 @@ enum LinkRoute: RouteProvider {
     }
 }
 
+
+/// A log line quotes a link's text up to a bound, with its length.
+@Suite struct LinkDescriptionTests {
+    @Test func aLongLinkIsCutInLogLines() async throws {
+        let path = String(repeating: "a", count: 100_000)
+        let url = try #require(URL(string: "https://store.example.com/\(path)"))
+        let router = Router<LinkRoute>()
+        let events = StreamRecorder(router.events)
+        #expect(await router.openURL(url) == false)
+        let event = try #require(try await events.next().first)
+        #expect(event.description.count < 1_000)
+        #expect(event.description.contains("(100026 characters)"))
+        #expect(URLNotHandledReason.noMatchingPath(path).description.contains("(100000 characters)"))
+        #expect(URLNotHandledReason.noMatchingPath("short").description == "no pattern matches path 'short'")
+    }
+}

@@ -53,7 +53,8 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
-    /// A short sentence for logs.
+    /// A short sentence for logs: the text of the link it quotes is cut to its first
+    /// 200 characters, with the full length given.
     public var description: String {
         switch self {
         case .rejectedInput(let error):
@@ -61,13 +62,13 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
         case .noURLsRegistered:
             "no URLs are registered"
         case .unsupportedScheme(let scheme):
-            "unsupported scheme '\(scheme)'"
+            "unsupported scheme '\(scheme.excerptForLogs)'"
         case .unknownHost(let host):
-            "unknown host '\(host)'"
+            "unknown host '\(host.excerptForLogs)'"
         case .noMatchingPath(let path):
-            "no pattern matches path '\(path)'"
+            "no pattern matches path '\(path.excerptForLogs)'"
         case .undecodablePathSegment(let segment):
-            "path segment '\(segment)' is not valid percent-encoded UTF-8"
+            "path segment '\(segment.excerptForLogs)' is not valid percent-encoded UTF-8"
         case .parameterConversionFailed(let error):
             "parameter conversion failed: \(error)"
         case .mappingFailed(let pattern, let error):
@@ -77,5 +78,17 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
         case .expired:
             "held until it expired"
         }
+    }
+}
+
+extension String {
+    /// How much of a link's text a log line quotes.
+    static let excerptLength = 200
+
+    /// The text for a log line: itself when short, else its first ``excerptLength``
+    /// characters followed by how long it is (a 100 kB link makes no 100 kB log line).
+    var excerptForLogs: String {
+        guard count > Self.excerptLength else { return self }
+        return "\(prefix(Self.excerptLength))… (\(count) characters)"
     }
 }

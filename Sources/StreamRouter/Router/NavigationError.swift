@@ -30,7 +30,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// `CancellationError` (a `CancellationError` thrown while the task is not cancelled is
     /// that hook's reason, as any other error).
     case taskCancelled
-    /// A guard or preparation did not answer within its deadline (given to
+    /// A guard, loader or preparation did not answer within its deadline (given to
     /// ``Router/addGuard(named:deadline:_:)`` or ``Router/defaultGuardDeadline``), measured
     /// on ``Router/guardClock``; the navigation was cancelled and the queue moved on.
     case deadlineExceeded(name: String, deadline: Duration)
@@ -98,7 +98,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
         case .taskCancelled:
             "the navigating task was cancelled"
         case .deadlineExceeded(let name, let deadline):
-            "guard '\(name)' did not answer within \(deadline)"
+            "'\(name)' (a guard, loader or transition handler) did not answer within \(deadline)"
         case .reentrantNavigation:
             "started from inside a guard, preparation or transition handler of the same router"
         case .superseded:

@@ -69,7 +69,7 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
     /// The id, the operation, the URL and the redirects, for logs.
     public var description: String {
         var text = "#\(id) \(operation)"
-        if let url { text += " from \(url.absoluteString)" }
+        if let url { text += " from \(url.absoluteString.excerptForLogs)" }
         if !redirectedFrom.isEmpty {
             text += " (redirected from \(redirectedFrom.map(\.description).joined(separator: " -> ")))"
         }

@@ -81,7 +81,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .cancelled(let request, let error): "cancelled \(request): \(error)"
         case .failed(let request, let error): "failed \(request): \(error)"
         case .loaded(let request, let loader, let route): "loaded \(request): '\(loader)' for \(route)"
-        case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString): \(reason)"
+        case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString.excerptForLogs): \(reason)"
         }
     }
 }
