@@ -92,6 +92,8 @@ import Testing
         #expect(table.patterns == [try PathPattern("/a"), try PathPattern("/a")])
         #expect(table.match("/a")?.value == 1)
         #expect(RouteTable<Int>([] as [(PathPattern, Int)]).isEmpty)
+        let empty = RouteTable<Int>([])  // unambiguous: the entries' initialiser
+        #expect(empty.isEmpty && empty.match("/a") == nil)
     }
 
     // MARK: - Validators

@@ -47,7 +47,10 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     /// Creates a table from patterns and their values, in declaration order.
     ///
+    /// (Disfavoured, so that `RouteTable<Value>([])`, an empty table, reads as the
+    /// one taking entries.)
     /// - Parameter entries: The patterns and values; on a match, earlier ones win.
+    @_disfavoredOverload
     public init(_ entries: [(PathPattern, Value)]) {
         self.init(entries.map { Entry($0.0, $0.1) })
     }
