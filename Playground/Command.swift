@@ -18,6 +18,8 @@ enum Command: Equatable {
     case open(String)
     /// `routes`: list the route table, each entry with its index and conflicts.
     case routes
+    /// `tour`: run the scripted tour (what the playground runs when stdin is not a terminal).
+    case tour
     /// `help` (or `?`): list the commands.
     case help
     /// `quit` (or `exit`): leave the session.
@@ -37,6 +39,7 @@ enum Command: Equatable {
                         login, picker, checkout (a sheet)
           pop           pop the selected tab's top route (or dismiss its sheet)
           open URL      open a deep link, e.g. https://store.example.com/user/3/profile
+          tour          run the scripted tour of the whole library
           help          show this help
           quit          leave (end of input works too)
         """
@@ -71,11 +74,12 @@ enum Command: Equatable {
         case "open":
             guard arguments.count == 1 else { throw CommandError("usage: open URL") }
             self = .open(String(arguments[arguments.startIndex]))
-        case "clear", "routes", "help", "quit", "exit", "?":
+        case "clear", "routes", "tour", "help", "quit", "exit", "?":
             guard arguments.isEmpty else { throw CommandError("'\(verb)' takes no arguments") }
             switch verb {
             case "clear": self = .clear
             case "routes": self = .routes
+            case "tour": self = .tour
             case "quit", "exit": self = .quit
             default: self = .help
             }

@@ -8,7 +8,7 @@ import StreamRouter
 #endif
 
 /// A prompt that drives a navigator from the terminal: `go PATH`, `back [N]`,
-/// `forward [N]`, `clear`, `routes`, `help`, `quit` (or end of input).
+/// `forward [N]`, `clear`, `routes`, `tour`, `help`, `quit` (or end of input).
 ///
 /// Each published action is printed by the consumer task of an ``ActionPrinter``; the
 /// session waits for it, then prints the state and the matching route patterns.
@@ -21,7 +21,7 @@ struct InteractiveSession {
     /// Reads and runs commands until `quit` or end of input.
     func run() async {
         let printer = ActionPrinter(navigator: navigator)
-        print("StreamRouter playground: type 'help' for commands.")
+        print("StreamRouter playground: type 'tour' for the scripted tour, 'help' for commands.")
         report.show(navigator)
         while let line = prompt() {
             do {
@@ -81,6 +81,8 @@ struct InteractiveSession {
             showApp()
         case .routes:
             report.showRoutes()
+        case .tour:
+            await ScriptedTour().run()
         case .help:
             print(Command.usage)
         case .quit:
