@@ -27,7 +27,7 @@ extension RouterEvent {
     var isOutcome: Bool {
         switch self {
         case .completed, .cancelled, .failed: true
-        case .started, .redirected, .loaded, .urlNotHandled: false
+        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction: false
         }
     }
 

@@ -72,6 +72,7 @@ import Testing
         case .failed: "failed"
         case .loaded: "loaded"
         case .urlNotHandled: "urlNotHandled"
+        case .urlHandledByAction: "urlHandledByAction"
         }
     }
 

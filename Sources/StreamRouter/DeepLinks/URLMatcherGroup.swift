@@ -46,13 +46,9 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// What matching reads of every group: the compiled groups, in the order they are
     /// tried.
     @usableFromInline let _lookup: _URLLookup
-    /// Every group's mapping closures, one group after the other (the numbering of
+    /// Every group's mappings, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
-    @usableFromInline let _routes: [@Sendable (MatchedURL) throws -> Route]
-    /// The stack mappings' closures, by the same numbering; empty when no group has any.
-    @usableFromInline let _stacks: [Int: @Sendable (MatchedURL) throws -> [Route]]
-    /// The `async` mappings' closures, by the same numbering; empty when no group has any.
-    @usableFromInline let _asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route]
+    @usableFromInline let _mappings: [_URLMapping<Route>]
 
     /// The compiled groups, in the order they are tried (for tests and diagnostics).
     package var groups: [URLGroup] { _lookup.groups }
@@ -66,21 +62,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
             return
         }
         _lookup = _URLLookup(matchers.flatMap { $0.groups })
-        _routes = matchers.flatMap { $0._routes }
-        var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
-        var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
-        var first = 0
-        for matcher in matchers {
-            for (number, stack) in matcher._stacks {
-                stacks[first + number] = stack
-            }
-            for (number, route) in matcher._asyncRoutes {
-                asyncRoutes[first + number] = route
-            }
-            first += matcher._routes.count
-        }
-        self._stacks = stacks
-        self._asyncRoutes = asyncRoutes
+        _mappings = matchers.flatMap { $0._mappings }
     }
 
     /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
@@ -91,9 +73,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         let collected = mapper.collected.withLock { $0 }
         _lookup = _URLLookup(
             schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
-        _routes = collected.routes
-        _stacks = collected.stacks
-        _asyncRoutes = collected.asyncRoutes
+        _mappings = collected.mappings
     }
 
     /// A group for one host, over `http` and `https`.
@@ -175,7 +155,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @inlinable
     func _route(for found: (mapping: Int, match: MatchedURL)) -> Result<Route, URLNotHandledReason> {
         do {
-            return .success(try _routes[found.mapping](found.match))
+            return .success(try _mappings[found.mapping].route(for: found.match))
         } catch {
             return .failure(Self._reason(for: error, in: found.match))
         }
@@ -194,7 +174,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, `nil` for any other.
     @usableFromInline
     func _stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
-        guard let stack = _stacks[found.mapping] else { return nil }
+        guard case .stack(let stack) = _mappings[found.mapping] else { return nil }
         do {
             return .success(try stack(found.match))
         } catch {

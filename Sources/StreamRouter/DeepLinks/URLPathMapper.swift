@@ -12,31 +12,23 @@ import Synchronization
 ///
 /// > Note: Thread-safe, though a group's closure normally runs on one thread.
 public final class URLPathMapper<Route: Sendable>: Sendable {
-    /// The registered patterns, compiled, the closures that make their routes, and the
-    /// patterns that failed their check.
+    /// The registered patterns, compiled, what each mapping does, and the patterns that
+    /// failed their check.
     struct Collected: Sendable {
         var patterns: [_URLPattern] = []
-        var routes: [@Sendable (MatchedURL) throws -> Route] = []
-        /// The closures of the mappings made with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, by the
-        /// mapping's number (empty for a group with none).
-        var stacks: [Int: @Sendable (MatchedURL) throws -> [Route]] = [:]
-        /// The closures of the mappings made with an `async` closure, by the mapping's number
-        /// (empty for a group with none).
-        var asyncRoutes: [Int: @Sendable (MatchedURL) async throws -> Route] = [:]
+        var mappings: [_URLMapping<Route>] = []
         var patternErrors: [URLPatternError] = []
 
-        /// Compiles `pattern` and appends it with `route`; a malformed pattern is appended to
-        /// ``patternErrors`` instead.
-        /// - Returns: The mapping's number, `nil` when its pattern is malformed.
-        mutating func add(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) -> Int? {
+        /// Compiles `pattern` and appends it with `mapping`; a malformed pattern is appended
+        /// to ``patternErrors`` instead.
+        mutating func add(_ pattern: String, _ mapping: _URLMapping<Route>) {
             do throws(URLPatternError) {
                 patterns.append(try _URLPattern(pattern))
             } catch {
                 patternErrors.append(error)
-                return nil
+                return
             }
-            routes.append(route)
-            return routes.count - 1
+            mappings.append(mapping)
         }
     }
 
@@ -73,7 +65,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///     is published with the reason.
     ///
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
-        collected.withLock { _ = $0.add(pattern, route) }
+        collected.withLock { $0.add(pattern, .route(route)) }
     }
 
     /// Maps a path pattern to a route that takes awaiting to make: a remote account found by
@@ -93,17 +85,96 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// ``NavigationError/superseded``). ``URLMatcherGroup/match(_:)``, which is synchronous,
     /// cannot run it: it fails with ``URLNotHandledReason/mappingFailed(pattern:error:)`` and
     /// ``URLAsyncMappingError/needsAwait``; ``Router/canOpen(_:)`` says `true` when the
-    /// pattern matches.
+    /// pattern matches (give the mapping a check, with ``map(_:accepting:_:)``, for a
+    /// precise answer).
     /// - Parameters:
     ///   - pattern: As for ``map(_:_:)-4vvm3``.
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
+        collected.withLock { $0.add(pattern, .awaited(check: nil, resolve: { [try await route($0)] }, replacesStack: false)) }
+    }
+
+    /// Maps a path pattern to a route that takes awaiting to make, after a synchronous check
+    /// of the match: the part of the decision that needs no network.
+    ///
+    /// ```swift
+    /// // An `@user` link on a known instance, not a `www` page: searched for over the network.
+    /// $0.map("{handle}", accepting: { (try? $0.param("handle"))?.hasPrefix("@") == true }) { match in
+    ///     try await .account(id: api.searchAccount(try match.param("handle")))
+    /// }
+    /// ```
+    ///
+    /// ``Router/canOpen(_:)`` answers with the check, and ``Router/openURL(_:)`` runs it
+    /// before awaiting the closure: a match it refuses is not handled (`false`, with
+    /// ``URLNotHandledReason/mappingFailed(pattern:error:)`` and
+    /// ``URLAsyncMappingError/refusedByCheck``). The two then agree but for what only the
+    /// await can know (the closure throwing, a guard refusing).
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - check: Whether the mapping takes the match; synchronous, quick, and with no effect.
+    ///   - route: Makes the route, as for ``map(_:_:)-9rdeb``.
+    public func map(
+        _ pattern: String,
+        accepting check: @escaping @Sendable (MatchedURL) -> Bool,
+        _ route: @escaping @Sendable (MatchedURL) async throws -> Route
+    ) {
         collected.withLock {
-            if let number = $0.add(pattern, { _ in throw URLAsyncMappingError.needsAwait }) {
-                $0.asyncRoutes[number] = route
-            }
+            $0.add(pattern, .awaited(check: check, resolve: { [try await route($0)] }, replacesStack: false))
         }
+    }
+
+    /// Maps a path pattern to a stack that takes awaiting to make (an email click-tracking
+    /// link resolved over the network to the page it names), opened as a stack made at
+    /// once is (see ``mapStack(_:_:)-(String,(MatchedURL)->[Route])``), and awaited as
+    /// ``map(_:_:)-9rdeb``'s closure is: before the navigation takes its turn, cancelled with
+    /// the calling task and, under ``NavigationOptions/Concurrency/latestWins``, by a
+    /// navigation called meanwhile (which then changes nothing).
+    ///
+    /// ```swift
+    /// $0.mapStack("mpss/c/{token}") { match async throws in
+    ///     let comment = try await api.resolveClick(try match.param("token"))
+    ///     return [.project(comment.projectID), .comments(comment.projectID)]
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - stack: Makes the stack, bottom first, awaiting what it needs; a throw refuses
+    ///     the URL.
+    public func mapStack(_ pattern: String, _ stack: @escaping @Sendable (MatchedURL) async throws -> [Route]) {
+        collected.withLock { $0.add(pattern, .awaited(check: nil, resolve: stack, replacesStack: true)) }
+    }
+
+    /// Maps a path pattern to an action of the app's (toggle a setting, verify an email)
+    /// that shows no screen of its own.
+    ///
+    /// ```swift
+    /// $0.mapAction("settings/dark-mode/{on}") { match in
+    ///     try await settings.setDarkMode(match.param("on", as: Bool.self))
+    /// }
+    /// ```
+    ///
+    /// ``Router/openURL(_:)`` takes a turn for the link as for any link: a navigation
+    /// (`navigate(to: [])`, which shows nothing) from the URL, which the guards see
+    /// (``PendingNavigation/request``'s `url`) and may refuse or redirect. Once it
+    /// completed, the action runs (outside the router's turn, so it may navigate itself);
+    /// `openURL` returns `true` when it returns, and
+    /// ``RouterEvent/urlHandledByAction(_:pattern:)`` is published. An action that throws
+    /// makes `openURL` return `false`, with
+    /// ``URLNotHandledReason/mappingFailed(pattern:error:)``. ``Router/canOpen(_:)`` says
+    /// `true` when the pattern matches and the `check` (if any) takes the match;
+    /// ``URLMatcherGroup/match(_:)`` fails with ``URLAsyncMappingError/performsAction``.
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - check: Whether the mapping takes the match, as for ``map(_:accepting:_:)``;
+    ///     none by default.
+    ///   - perform: The action.
+    public func mapAction(
+        _ pattern: String,
+        accepting check: (@Sendable (MatchedURL) -> Bool)? = nil,
+        _ perform: @escaping @Sendable (MatchedURL) async throws -> Void
+    ) {
+        collected.withLock { $0.add(pattern, .action(check: check, perform: perform)) }
     }
 
     /// Maps a path pattern to a whole stack that replaces the current one, for links that
@@ -138,15 +209,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 
     private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
-        let last: @Sendable (MatchedURL) throws -> Route = { match in
-            guard let last = try stack(match).last else { throw URLStackError.emptyStack }
-            return last
-        }
-        collected.withLock {
-            if let number = $0.add(pattern, last) {
-                $0.stacks[number] = stack
-            }
-        }
+        collected.withLock { $0.add(pattern, .stack(stack)) }
     }
 }
 
@@ -157,9 +220,15 @@ public enum URLStackError: Error, Sendable, Hashable {
     case emptyStack
 }
 
-/// Why ``URLMatcherGroup/match(_:)`` gave no route for a URL whose mapping is `async` (see
-/// ``URLPathMapper/map(_:_:)-9rdeb``).
+/// Why a mapping that is awaited or performs an action gave no route (see
+/// ``URLPathMapper/map(_:_:)-9rdeb`` and ``URLPathMapper/mapAction(_:accepting:_:)``).
 public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping must be awaited: ``Router/openURL(_:)`` does.
     case needsAwait
+    /// The mapping performs an action and makes no route (see
+    /// ``URLPathMapper/mapAction(_:accepting:_:)``): ``Router/openURL(_:)`` performs it.
+    case performsAction
+    /// The mapping's synchronous check refused the match (see
+    /// ``URLPathMapper/map(_:accepting:_:)``).
+    case refusedByCheck
 }

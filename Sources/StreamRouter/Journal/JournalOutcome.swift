@@ -25,7 +25,7 @@ public enum JournalOutcome<Route: RouteProvider>: Sendable, Equatable, Codable, 
             self = .cancelled(error)
         case .failed(_, let error):
             self = .failed(error)
-        case .started, .redirected, .loaded, .urlNotHandled:
+        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction:
             return nil
         }
     }

@@ -8,7 +8,7 @@ extension RouterEvent {
     /// - `.redirected`: that of the request redirected to.
     ///
     /// `nil` when that route has no analytics name, when nothing is shown, for moves that name
-    /// no route (back, to the root, dismissals) until they complete, and for `.urlNotHandled`.
+    /// no route (back, to the root, dismissals) until they complete, and for `.urlNotHandled` and `.urlHandledByAction`.
     ///
     /// ```swift
     /// for await event in router.events {
@@ -27,7 +27,7 @@ extension RouterEvent {
             target.operation.namedRoute?.metadata.analyticsName
         case .loaded(_, _, let route):
             route.metadata.analyticsName
-        case .urlNotHandled:
+        case .urlNotHandled, .urlHandledByAction:
             nil
         }
     }

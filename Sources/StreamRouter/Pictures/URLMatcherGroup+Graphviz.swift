@@ -22,7 +22,7 @@ extension URLMatcherGroup {
             let entries = matcher.patterns.enumerated().map { index, pattern in
                 RouteMap.Entry(
                     segments: pattern.split(separator: "/").map(String.init),
-                    label: pattern + (_stacks[first + index] == nil ? "" : "\nstack"))
+                    label: pattern + _mappings[first + index].pictureNote)
             }
             return RouteMap.Branch(
                 label: "group \(number): \(schemes)\n\(hosts)", entries: entries,

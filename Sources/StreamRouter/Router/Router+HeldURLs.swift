@@ -42,7 +42,7 @@ extension Router {
         // held runs now); the waiters then run one by one.
         _urlHold.relay(
             released.map { link in
-                if let found = link.found, _isAsyncMapping(found) {
+                if let found = link.found, _isAwaitedMapping(found) {
                     return (link.id, _AwaitedURLMapping())
                 }
                 let request = link.found.map { _beginOpening(link.url, found: $0) } ?? _beginOpening(link.url)
@@ -73,8 +73,8 @@ extension Router {
         switch await _urlHold.waitWhileHeld(url, found: found) {
         case .notHeld:
             // Released meanwhile.
-            if _isAsyncMapping(found), let resolved = await _resolveAsyncMapping(url, found) {
-                return await _open(url, resolved)
+            if _isAwaitedMapping(found) {
+                return await _open(url, _resolveAwaitedMapping(url, found))
             }
             guard let request = _beginOpening(url, found: found) else { return false }
             return await _finishOpening(url, request)
@@ -82,8 +82,7 @@ extension Router {
             // The links released after it do not wait for the network (their turns are
             // taken already): it takes its turn once resolved, as `openURL` does.
             _urlHold.handOn()
-            guard let resolved = await _resolveAsyncMapping(url, found) else { return false }
-            return await _open(url, resolved)
+            return await _open(url, _resolveAwaitedMapping(url, found))
         case .released(let delivery):
             defer { _urlHold.handOn() }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
@@ -109,10 +108,11 @@ extension Router {
         }
     }
 
-    /// Whether the mapping `found` is `async` (awaited by ``openURL(_:)`` before its turn).
+    /// Whether the mapping `found` is awaited by ``openURL(_:)`` before its turn (`async`,
+    /// or an action).
     @inlinable
-    func _isAsyncMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
-        _hasAsyncMappings && urlMatchers?._asyncRoutes[found.mapping] != nil
+    func _isAwaitedMapping(_ found: (mapping: Int, match: MatchedURL)) -> Bool {
+        _hasAwaitedMappings && urlMatchers?._mappings[found.mapping].isAwaited == true
     }
 
     /// The mapping whose pattern matches `url`.

@@ -24,7 +24,7 @@ extension Router {
             waiter.resume(returning: false)
         }
         running?.cancel()
-        if _hasAsyncMappings {
+        if _hasAwaitedMappings {
             _supersedeURLResolutions()
         }
         return request

@@ -36,36 +36,81 @@ extension Router {
             return await _openURLWhileHoldingSlowPath(url)
         }
         guard let found = _reportingMappingFound(for: url) else { return false }
-        if _isAsyncMapping(found), let resolved = await _resolveAsyncMapping(url, found) {
-            return await _open(url, resolved)
+        if _isAwaitedMapping(found) {
+            return await _open(url, _resolveAwaitedMapping(url, found))
         }
         guard let request = _beginOpening(url, found: found) else { return false }
         return await _finishOpening(url, request)
     }
 
-    /// Navigates to the route an `async` mapping resolved, or publishes why there is none.
+    /// Opens what a mapping that is awaited or performs an action resolved to, or
+    /// publishes why it resolved to nothing.
     @usableFromInline
-    func _open(_ url: URL, _ resolved: Result<Route, URLNotHandledReason>) async -> Bool {
+    func _open(_ url: URL, _ resolved: Result<_URLOpening<Route>, URLNotHandledReason>) async -> Bool {
         switch resolved {
-        case .success(let route):
-            return await _finishOpening(url, _enqueue(.navigate(to: [route]), url: url))
+        case .success(.routes(let routes, let replacesStack)):
+            let operation: NavigationOperation<Route> = replacesStack ? .replace(with: routes) : .navigate(to: routes)
+            return await _finishOpening(url, _enqueue(operation, url: url))
+        case .success(.action(let perform, let pattern)):
+            // The link's turn, which the guards see, shows nothing; the action runs after it.
+            guard await _finishOpening(url, _enqueue(.navigate(to: []), url: url)) else { return false }
+            do {
+                try await perform()
+            } catch {
+                _publishNotHandled(url, .mappingFailed(pattern: pattern, error: error))
+                return false
+            }
+            _storage.update { _, publish in publish(.urlHandledByAction(url, pattern: pattern)) }
+            return true
         case .failure(let reason):
             _publishNotHandled(url, reason)
             return false
         }
     }
 
-    /// Awaits the mapping `found` for `url` (after the input policy) when it is `async`:
-    /// `nil` for any other. Runs the closure in a task of its own, cancelled with the
-    /// calling task, and, under ``NavigationOptions/Concurrency/latestWins``, by a
-    /// navigation called before it ends.
+    /// What the mapping `found` for `url` opens, whatever its kind (awaited first when it is
+    /// `async`, see ``_resolveAwaitedMapping(_:_:)``), or why it opens nothing.
     @usableFromInline
-    func _resolveAsyncMapping(
+    func _opening(
         _ url: URL, _ found: (mapping: Int, match: MatchedURL)
-    ) async -> Result<Route, URLNotHandledReason>? {
-        guard let resolve = urlMatchers?._asyncRoutes[found.mapping] else { return nil }
+    ) async -> Result<_URLOpening<Route>, URLNotHandledReason> {
+        guard let urlMatchers else { return .failure(.noURLsRegistered) }
+        if _isAwaitedMapping(found) {
+            return await _resolveAwaitedMapping(url, found)
+        }
+        if let stack = urlMatchers._stack(for: found) {
+            return stack.map { .routes($0, replacesStack: true) }
+        }
+        return urlMatchers._route(for: found).map { .routes([$0], replacesStack: false) }
+    }
+
+    /// Resolves the mapping `found` for `url` (after the input policy), which is awaited or
+    /// performs an action: runs its check, then awaits its closure in a task of its own,
+    /// cancelled with the calling task, and, under
+    /// ``NavigationOptions/Concurrency/latestWins``, by a navigation called before it ends.
+    /// An action is not performed here: it is what the link opens.
+    @usableFromInline
+    func _resolveAwaitedMapping(
+        _ url: URL, _ found: (mapping: Int, match: MatchedURL)
+    ) async -> Result<_URLOpening<Route>, URLNotHandledReason> {
         let match = found.match
-        let work = Task { () async -> Result<Route, any Error> in
+        let resolve: @Sendable (MatchedURL) async throws -> [Route]
+        let replacesStack: Bool
+        switch urlMatchers?._mappings[found.mapping] {
+        case .awaited(let check, let resolver, let replaces):
+            guard check?(match) ?? true else {
+                return .failure(.mappingFailed(pattern: match.pattern, error: URLAsyncMappingError.refusedByCheck))
+            }
+            (resolve, replacesStack) = (resolver, replaces)
+        case .action(let check, let perform):
+            guard check?(match) ?? true else {
+                return .failure(.mappingFailed(pattern: match.pattern, error: URLAsyncMappingError.refusedByCheck))
+            }
+            return .success(.action({ try await perform(match) }, pattern: match.pattern))
+        case .route, .stack, nil:
+            return .failure(.noURLsRegistered)  // never asked: those open at once
+        }
+        let work = Task { () async -> Result<[Route], any Error> in
             do {
                 return .success(try await resolve(match))
             } catch {
@@ -91,7 +136,9 @@ extension Router {
         if Task.isCancelled {
             return .failure(.navigationFailed(.taskCancelled))
         }
-        return result.mapError { URLMatcherGroup<Route>._reason(for: $0, in: match) }
+        return result.map { .routes($0, replacesStack: replacesStack) }.mapError {
+            URLMatcherGroup<Route>._reason(for: $0, in: match)
+        }
     }
 
     /// Cancels every `async` mapping being awaited (a navigation was called under
@@ -165,7 +212,9 @@ extension Router {
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it: the input
     /// policy, the matching and the mapping closure, synchronously, with no navigation and
     /// no event (for SwiftUI's `OpenURLAction`, which must answer at once). A parameter
-    /// that does not convert is `false`, as for ``openURL(_:)``.
+    /// that does not convert is `false`, as for ``openURL(_:)``. For a mapping that is
+    /// awaited or performs an action, the mapping's synchronous check answers (`true` when
+    /// it has none): what only the await can know is not known here.
     ///
     /// ```swift
     /// .environment(\.openURL, OpenURLAction { url in
@@ -176,12 +225,6 @@ extension Router {
     /// ```
     public func canOpen(_ url: URL) -> Bool {
         guard let found = try? _mappingFound(for: url), let urlMatchers else { return false }
-        if _isAsyncMapping(found) {
-            return true  // its closure must be awaited: the pattern matches
-        }
-        if let stack = urlMatchers._stack(for: found) {
-            return (try? stack.get()) != nil
-        }
-        return (try? urlMatchers._route(for: found).get()) != nil
+        return urlMatchers._mappings[found.mapping].canOpen(found.match)
     }
 }

@@ -126,7 +126,7 @@ extension Router {
             switch event {
             case .redirected(_, let next): target = next.operation
             case .completed, .cancelled, .failed: return target
-            case .started, .loaded, .urlNotHandled: continue
+            case .started, .loaded, .urlNotHandled, .urlHandledByAction: continue
             }
         }
         return target

@@ -76,9 +76,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
     @usableFromInline let _urlHold = _URLHold()
-    /// Whether any of ``urlMatchers``' mappings is `async` (read once: a superseding
+    /// Whether any of ``urlMatchers``' mappings is awaited (`async`, or an action; read once: a superseding
     /// navigation cancels URL resolutions only when there can be some).
-    @usableFromInline let _hasAsyncMappings: Bool
+    @usableFromInline let _hasAwaitedMappings: Bool
     /// The `async` URL mappings being awaited, which a later navigation cancels under
     /// ``NavigationOptions/Concurrency/latestWins``.
     let urlResolutions = _Locked(URLResolutions())
@@ -103,7 +103,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         self.options = options
         _storage = ObservableState(_RouterStorage(state._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
+        _hasAwaitedMappings = urlMatchers?._mappings.contains(where: \.isAwaited) ?? false
         RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         _statePersistence = nil
@@ -174,7 +174,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         _storage = ObservableState(
             _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries)))
         self.urlMatchers = urlMatchers
-        _hasAsyncMappings = !(urlMatchers?._asyncRoutes.isEmpty ?? true)
+        _hasAwaitedMappings = urlMatchers?._mappings.contains(where: \.isAwaited) ?? false
         self.policy = policy
         self._statePersistence = persistence
         changeHooks { hooks in

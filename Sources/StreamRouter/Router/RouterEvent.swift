@@ -42,6 +42,10 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     /// Boxed: `URL`'s layout is known only inside Foundation, and inline it would make
     /// every event be copied through runtime calls.
     indirect case urlNotHandled(URL, reason: URLNotHandledReason)
+    /// ``Router/openURL(_:)`` handled the URL by performing the action its mapping names
+    /// (``URLPathMapper/mapAction(_:accepting:_:)``, by its pattern), once the navigation the
+    /// link took (which showed nothing) completed. Boxed, as `.urlNotHandled` is.
+    indirect case urlHandledByAction(URL, pattern: String)
 
     /// The request the event is about; for `.redirected`, the request redirected *from*.
     public var request: NavigationRequest<Route>? {
@@ -49,7 +53,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .started(let request), .redirected(let request, _), .completed(let request, _, _),
             .cancelled(let request, _), .failed(let request, _), .loaded(let request, _, _):
             request
-        case .urlNotHandled:
+        case .urlNotHandled, .urlHandledByAction:
             nil
         }
     }
@@ -58,7 +62,7 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     public var error: NavigationError? {
         switch self {
         case .cancelled(_, let error), .failed(_, let error): error
-        case .started, .redirected, .completed, .loaded, .urlNotHandled: nil
+        case .started, .redirected, .completed, .loaded, .urlNotHandled, .urlHandledByAction: nil
         }
     }
 
@@ -82,6 +86,8 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .failed(let request, let error): "failed \(request): \(error)"
         case .loaded(let request, let loader, let route): "loaded \(request): '\(loader)' for \(route)"
         case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString.excerptForLogs): \(reason)"
+        case .urlHandledByAction(let url, let pattern):
+            "handled \(url.absoluteString.excerptForLogs) by the action of '\(pattern)'"
         }
     }
 }

@@ -578,20 +578,32 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// ``openURL(_:)`` without a hold. One lookup decides the tab and opens the link, and
-    /// the mapping closure runs once: its route (a stack's last route) picks the tab.
+    /// the mapping closure runs once: its route (a stack's last route) picks the tab. An
+    /// action's link takes its turn on the topmost level, as the verbs do.
     private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
         guard let found = opener._reportingMappingFound(for: url) else { return false }
-        guard let shown = await show(url, found, on: opener) else { return false }
-        let route = shown.routes.last
+        let routes: [Route]
+        let replacesStack: Bool
+        switch await opener._opening(url, found) {
+        case .success(.routes(let shown, let replaces)):
+            (routes, replacesStack) = (shown, replaces)
+        case .success(let action):
+            return await _verbsRouter._open(url, .success(action))
+        case .failure(let reason):
+            opener._publishNotHandled(url, reason)
+            return false
+        }
+        let operation: NavigationOperation<Route> = replacesStack ? .replace(with: routes) : .navigate(to: routes)
+        let route = routes.last
         let mappedTab = route.flatMap(tabOf)
         if let route, mappedTab == nil, route.transition.presentationStyle != nil {
-            return await _aboveTabs._finishOpening(url, shown.enqueue(on: _aboveTabs, url))
+            return await _aboveTabs._finishOpening(url, _aboveTabs._enqueue(operation, url: url))
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
         let opened = await target._finishOpening(
-            url, shown.enqueue(on: target, url), beforeCommit: dismissalAboveTabs)
+            url, target._enqueue(operation, url: url), beforeCommit: dismissalAboveTabs)
         guard opened else { return false }
         try? await select(tab, popsToRoot: false)
         return true
@@ -604,44 +616,6 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         guard _isPresentingAboveTabs else { return nil }
         let above = _aboveTabs
         return { () async throws(NavigationError) in try await above.dismissAll() }
-    }
-
-    /// What the mapping `found` for `url` shows: a stack (`mapStack`) or one route (`map`;
-    /// an `async` one awaited first, on `opener`, whose later navigations supersede it
-    /// under `latestWins`); `nil`, with the reason published on `opener`, when it shows
-    /// nothing.
-    private func show(
-        _ url: URL, _ found: (mapping: Int, match: MatchedURL), on opener: Router<Route>
-    ) async -> URLShown? {
-        let shown: Result<URLShown, URLNotHandledReason>
-        if let resolved = await opener._resolveAsyncMapping(url, found) {
-            shown = resolved.map { URLShown(routes: [$0], replacesStack: false) }
-        } else if let urlMatchers, let stack = urlMatchers._stack(for: found) {
-            shown = stack.map { URLShown(routes: $0, replacesStack: true) }
-        } else if let urlMatchers {
-            shown = urlMatchers._route(for: found).map { URLShown(routes: [$0], replacesStack: false) }
-        } else {
-            shown = .failure(.noURLsRegistered)
-        }
-        switch shown {
-        case .success(let shown):
-            return shown
-        case .failure(let reason):
-            opener._publishNotHandled(url, reason)
-            return nil
-        }
-    }
-
-    /// The routes a link shows, and how.
-    private struct URLShown {
-        let routes: [Route]
-        /// A `mapStack` stack, which replaces the tree; otherwise one route, pushed.
-        let replacesStack: Bool
-
-        /// Takes the link's turn on `router`.
-        func enqueue(on router: Router<Route>, _ url: URL) -> NavigationRequest<Route> {
-            router._enqueue(replacesStack ? .replace(with: routes) : .navigate(to: routes), url: url)
-        }
     }
 
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
