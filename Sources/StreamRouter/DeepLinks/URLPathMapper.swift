@@ -145,6 +145,21 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         collected.withLock { $0.add(pattern, .awaited(check: nil, resolve: stack, replacesStack: true)) }
     }
 
+    /// Maps a path pattern to a stack that takes awaiting to make, after a synchronous check
+    /// of the match (see ``map(_:accepting:_:)``, and
+    /// ``mapStack(_:_:)-(String,(MatchedURL)async throws->[Route])`` for the stack).
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - check: Whether the mapping takes the match; synchronous, quick, and with no effect.
+    ///   - stack: Makes the stack, bottom first, awaiting what it needs.
+    public func mapStack(
+        _ pattern: String,
+        accepting check: @escaping @Sendable (MatchedURL) -> Bool,
+        _ stack: @escaping @Sendable (MatchedURL) async throws -> [Route]
+    ) {
+        collected.withLock { $0.add(pattern, .awaited(check: check, resolve: stack, replacesStack: true)) }
+    }
+
     /// Maps a path pattern to an action of the app's (toggle a setting, verify an email)
     /// that shows no screen of its own.
     ///
@@ -177,18 +192,23 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         collected.withLock { $0.add(pattern, .action(check: check, perform: perform)) }
     }
 
-    /// Maps a path pattern to a whole stack that replaces the current one, for links that
-    /// should build a sensible back stack instead of pushing on whatever is showing.
+    /// Maps a path pattern to a whole stack, for links that should build a sensible back
+    /// stack instead of pushing on whatever is showing.
     ///
     /// ```swift
     /// $0.mapStack("orders/{id}") { [.orders, .order(id: try $0.param("id"))] }
     /// ```
     ///
-    /// ``Router/openURL(_:)`` replaces the router's tree with the stack (as
-    /// ``Router/replace(with:)`` does, each route shown by its transition); a
-    /// ``TabRouter`` replaces the stack of the tab of its last route; a ``SplitRouter``
-    /// fills its columns in order. ``URLMatcherGroup/match(_:)`` gives the stack's last
-    /// route (an empty stack fails it with ``URLStackError/emptyStack``).
+    /// Where the stack goes, on every router kind:
+    ///
+    /// | The stack's first route | ``Router`` and ``SplitRouter`` | ``TabRouter`` |
+    /// |---|---|---|
+    /// | pushed | replaces the tree (as ``Router/replace(with:)``; a split router's columns in order) | replaces the tree of the tab of its last route |
+    /// | presented (`.sheet`, `.fullScreen`) | presented over the current stack, which is kept, the rest pushed inside it | the same, on the tab of its first route, or above the tabs when that route has no tab |
+    ///
+    /// A single route (``map(_:_:)-4vvm3``) goes where the stack `[route]` would.
+    /// ``URLMatcherGroup/match(_:)`` gives the stack's last route (an empty stack fails it
+    /// with ``URLStackError/emptyStack``).
     /// - Parameters:
     ///   - pattern: As for ``map(_:_:)-4vvm3``: literal segments,
     ///     `{name}` parameters and `*`.
@@ -198,7 +218,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         register(stack: stack, for: pattern)
     }
 
-    /// Maps a path pattern to a fixed stack that replaces the current one (see
+    /// Maps a path pattern to a fixed stack (see
     /// ``mapStack(_:_:)-(String,(MatchedURL)->[Route])``).
     ///
     /// ```swift

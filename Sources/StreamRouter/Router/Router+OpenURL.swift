@@ -17,7 +17,9 @@ extension Router {
     /// matched.
     /// Each `false` publishes ``RouterEvent/urlNotHandled(_:reason:)`` saying why (unknown
     /// scheme, host or path, a parameter that did not convert, a failed navigation). The
-    /// mapping runs when this is called, so the navigation takes its turn in call order.
+    /// mapping runs when this is called, so the navigation takes its turn in call order; an
+    /// `async` mapping is awaited first, and an action
+    /// (``URLPathMapper/mapAction(_:accepting:_:)``) runs once the link's turn completed.
     ///
     /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that passes the input policy
     /// and matches a pattern is held: this call waits until ``releaseURLs()`` opens it
@@ -43,14 +45,22 @@ extension Router {
         return await _finishOpening(url, request)
     }
 
+    /// What a link's `routes` do: a stack (`mapStack`) whose first route is pushed replaces
+    /// the tree; one whose first route is presented, like a single route, is shown over the
+    /// current stack, which is kept (each route by its transition).
+    @inlinable
+    static func _linkOperation(_ routes: [Route], _ isStack: Bool) -> NavigationOperation<Route> {
+        guard isStack, routes.first?.transition.presentationStyle == nil else { return .navigate(to: routes) }
+        return .replace(with: routes)
+    }
+
     /// Opens what a mapping that is awaited or performs an action resolved to, or
     /// publishes why it resolved to nothing.
     @usableFromInline
     func _open(_ url: URL, _ resolved: Result<_URLOpening<Route>, URLNotHandledReason>) async -> Bool {
         switch resolved {
         case .success(.routes(let routes, let replacesStack)):
-            let operation: NavigationOperation<Route> = replacesStack ? .replace(with: routes) : .navigate(to: routes)
-            return await _finishOpening(url, _enqueue(operation, url: url))
+            return await _finishOpening(url, _enqueue(Self._linkOperation(routes, replacesStack), url: url))
         case .success(.action(let perform, let pattern)):
             // The link's turn, which the guards see, shows nothing; the action runs after it.
             guard await _finishOpening(url, _enqueue(.navigate(to: []), url: url)) else { return false }
@@ -181,7 +191,7 @@ extension Router {
     func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
         switch stack {
         case .success(let routes):
-            return _enqueue(.replace(with: routes), url: url)
+            return _enqueue(Self._linkOperation(routes, true), url: url)
         case .failure(let reason):
             _publishNotHandled(url, reason)
             return nil

@@ -566,6 +566,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
     ///
+    /// A link mapped to an action (``URLPathMapper/mapAction(_:accepting:_:)``) takes its turn
+    /// on the topmost level, as the verbs do, and selects no tab.
+    ///
     /// While ``holdURLs(expiringAfter:)`` is in effect, a URL that may open waits, as for
     /// ``Router/openURL(_:)``; its expiry and cancellation are published on the selected
     /// tab's events.
@@ -594,10 +597,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             opener._publishNotHandled(url, reason)
             return false
         }
-        let operation: NavigationOperation<Route> = replacesStack ? .replace(with: routes) : .navigate(to: routes)
-        let route = routes.last
-        let mappedTab = route.flatMap(tabOf)
-        if let route, mappedTab == nil, route.transition.presentationStyle != nil {
+        let operation = Router<Route>._linkOperation(routes, replacesStack)
+        // A link that presents first (one presented route, or a stack that starts with one)
+        // is presented where its first route belongs: on its tab, or above the tabs.
+        let decisive = routes.first?.transition.presentationStyle != nil ? routes.first : routes.last
+        let mappedTab = decisive.flatMap(tabOf)
+        if let decisive, mappedTab == nil, decisive.transition.presentationStyle != nil {
             return await _aboveTabs._finishOpening(url, _aboveTabs._enqueue(operation, url: url))
         }
         let tab = mappedTab ?? selectedTab
