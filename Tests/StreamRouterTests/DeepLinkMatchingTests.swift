@@ -367,7 +367,6 @@ enum LinkRoute: RouteProvider {
     }
 }
 
-
 /// A log line quotes a link's text up to a bound, with its length.
 @Suite struct LinkDescriptionTests {
     @Test func aLongLinkIsCutInLogLines() async throws {

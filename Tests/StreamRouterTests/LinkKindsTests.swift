@@ -15,7 +15,9 @@ import Testing
 
     /// A group with an action link, an action that throws, an awaited stack and an awaited
     /// route with a check.
-    func group(stack: @escaping @Sendable (Int) async throws -> [Route] = { [.home, .profile(id: $0)] })
+    func group(
+        stack: @escaping @Sendable (Int) async throws -> [Route] = { [.home, .profile(id: $0)] }
+    )
         -> URLMatcherGroup<Route>
     {
         let performed = performed
@@ -26,7 +28,8 @@ import Testing
             }
             $0.mapAction("broken") { _ in throw Refusal() }
             $0.mapStack("click/{id}") { match in try await stack(try match.param("id", as: Int.self)) }
-            $0.map("{handle}", accepting: { (try? $0.param("handle", as: String.self))?.hasPrefix("@") == true }) { match in
+            $0.map("{handle}", accepting: { (try? $0.param("handle", as: String.self))?.hasPrefix("@") == true }) {
+                match in
                 .profile(id: try match.param("handle", as: String.self).count)
             }
         }
@@ -66,7 +69,9 @@ import Testing
         let events = StreamRecorder(router.events)
         let url = try Self.url("broken")
         #expect(await router.openURL(url) == false)
-        try await events.wait { $0.contains { $0 == .urlNotHandled(url, reason: .mappingFailed(pattern: "broken", error: Refusal())) } }
+        try await events.wait {
+            $0.contains { $0 == .urlNotHandled(url, reason: .mappingFailed(pattern: "broken", error: Refusal())) }
+        }
     }
 
     /// An action runs after the link's turn, so it may navigate the same router.
@@ -181,3 +186,65 @@ import Testing
     }
 }
 
+/// A link whose effect is selecting a tab: the tab keeps its stack.
+@Suite(.suiteLimit) struct TabLinkTests {
+    typealias Route = RouterTestRoute
+
+    static let links = URLMatcherGroup<Route>.group("example.com") {
+        $0.mapTab("activity") { _ in OptionsTab.search }
+        $0.mapTab("elsewhere") { _ in "not a tab of the app" }
+        $0.map("profile/{id}") { .profile(id: try $0.param("id", as: Int.self)) }
+    }
+
+    static func url(_ path: String) throws -> URL {
+        try #require(URL(string: "https://example.com/\(path)"))
+    }
+
+    @Test func aTabLinkSelectsTheTabAndKeepsItsStack() async throws {
+        let app = TabRouter<OptionsTab, Route>(tabs: [.home, .search], selected: .home, urlMatchers: Self.links) { _ in
+            .home
+        }
+        try await app.router(for: .search).navigate(to: [.a, .b])
+        #expect(app.canOpen(try Self.url("activity")))
+        #expect(await app.openURL(try Self.url("activity")))
+        #expect(app.selectedTab == .search && app.router(for: .search).stack == [.a, .b])
+        // Selecting again keeps the stack too (a link is not a re-tap).
+        #expect(await app.openURL(try Self.url("activity")))
+        #expect(app.router(for: .search).stack == [.a, .b])
+    }
+
+    /// A tab link dismisses what is shown above the tabs, as any link to a tab does.
+    @Test func aTabLinkDismissesWhatIsAboveTheTabs() async throws {
+        let app = TabRouter<OptionsTab, Route>(tabs: [.home, .search], selected: .home, urlMatchers: Self.links) { _ in
+            nil
+        }
+        try await app.present(.sheet)
+        #expect(await app.openURL(try Self.url("activity")))
+        #expect(app.selectedTab == .search && app.presentations.isEmpty)
+    }
+
+    /// A value that is not one of the app's tabs, or a router without tabs, does not handle
+    /// the link, and says why.
+    @Test func aTabLinkWithoutSuchATabIsNotHandled() async throws {
+        let app = TabRouter<OptionsTab, Route>(tabs: [.home, .search], selected: .home, urlMatchers: Self.links) { _ in
+            nil
+        }
+        let events = StreamRecorder(app.events)
+        let elsewhere = try Self.url("elsewhere")
+        #expect(app.canOpen(elsewhere) == false)
+        #expect(await app.openURL(elsewhere) == false)
+        try await events.wait {
+            $0.contains {
+                $0.event
+                    == .urlNotHandled(
+                        elsewhere, reason: .mappingFailed(pattern: "elsewhere", error: URLAsyncMappingError.selectsTab))
+            }
+        }
+        let router = Router<Route>(urlMatchers: Self.links)
+        #expect(router.canOpen(try Self.url("activity")) == false)
+        #expect(await router.openURL(try Self.url("activity")) == false)
+        #expect(
+            Self.links.match(try Self.url("activity"))
+                == .failure(.mappingFailed(pattern: "activity", error: URLAsyncMappingError.selectsTab)))
+    }
+}

@@ -199,7 +199,8 @@ import Testing
                 let tab = TabRouter<Tab, Route>(tabs: Tab.allCases, state: TabRouterState(selected: .one)) { _ in nil }
                 tab.startRecording()
                 return Driven(
-                    script: OneSurfaceTests.script(tab), path: { tab.path }, outcomes: StreamRecorder(tab.events.map(\.event).filter(\.isOutcome)),
+                    script: OneSurfaceTests.script(tab), path: { tab.path },
+                    outcomes: StreamRecorder(tab.events.map(\.event).filter(\.isOutcome)),
                     journal: {
                         tab.journal?.entries.compactMap { entry in
                             guard case .navigation(let operation) = entry.operation else { return nil }

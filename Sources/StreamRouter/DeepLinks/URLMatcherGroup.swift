@@ -171,7 +171,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     }
 
     /// The stack the mapping `found` makes when it was made with
-    /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, `nil` for any other.
+    /// ``URLPathMapper/mapStack(_:_:)-6zf5g``, `nil` for any other.
     @usableFromInline
     func _stack(for found: (mapping: Int, match: MatchedURL)) -> Result<[Route], URLNotHandledReason>? {
         guard case .stack(let stack) = _mappings[found.mapping] else { return nil }

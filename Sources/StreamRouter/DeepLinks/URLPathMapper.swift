@@ -92,7 +92,9 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///   - route: Makes the route from the ``MatchedURL``, awaiting what it needs; a throw
     ///     refuses the URL, as for `map`.
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) async throws -> Route) {
-        collected.withLock { $0.add(pattern, .awaited(check: nil, resolve: { [try await route($0)] }, replacesStack: false)) }
+        collected.withLock {
+            $0.add(pattern, .awaited(check: nil, resolve: { [try await route($0)] }, replacesStack: false))
+        }
     }
 
     /// Maps a path pattern to a route that takes awaiting to make, after a synchronous check
@@ -126,7 +128,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
 
     /// Maps a path pattern to a stack that takes awaiting to make (an email click-tracking
     /// link resolved over the network to the page it names), opened as a stack made at
-    /// once is (see ``mapStack(_:_:)-(String,(MatchedURL)->[Route])``), and awaited as
+    /// once is (see ``mapStack(_:_:)-6zf5g``), and awaited as
     /// ``map(_:_:)-9rdeb``'s closure is: before the navigation takes its turn, cancelled with
     /// the calling task and, under ``NavigationOptions/Concurrency/latestWins``, by a
     /// navigation called meanwhile (which then changes nothing).
@@ -147,7 +149,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
 
     /// Maps a path pattern to a stack that takes awaiting to make, after a synchronous check
     /// of the match (see ``map(_:accepting:_:)``, and
-    /// ``mapStack(_:_:)-(String,(MatchedURL)async throws->[Route])`` for the stack).
+    /// ``mapStack(_:_:)-6b5t0`` for the stack).
     /// - Parameters:
     ///   - pattern: As for ``map(_:_:)-4vvm3``.
     ///   - check: Whether the mapping takes the match; synchronous, quick, and with no effect.
@@ -219,7 +221,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     }
 
     /// Maps a path pattern to a fixed stack (see
-    /// ``mapStack(_:_:)-(String,(MatchedURL)->[Route])``).
+    /// ``mapStack(_:_:)-6zf5g``).
     ///
     /// ```swift
     /// $0.mapStack("orders") { [.home, .orders] }
@@ -228,20 +230,42 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
         register(stack: { (_: MatchedURL) in try stack() }, for: pattern)
     }
 
+    /// Maps a path pattern to a tab of a ``TabRouter`` (`/activity`): the link selects the
+    /// tab, keeping its stack, as a tap on the tab bar that does not pop.
+    ///
+    /// ```swift
+    /// $0.mapTab("activity") { _ in AppTab.activity }
+    /// ```
+    ///
+    /// ``TabRouter/openURL(_:)`` dismisses what is presented above the tabs (through its
+    /// guards), then selects the tab; a value that is not one of the tab router's tabs is
+    /// not handled, with ``URLNotHandledReason/mappingFailed(pattern:error:)`` and
+    /// ``URLAsyncMappingError/selectsTab``, and neither is the link on a ``Router`` or
+    /// ``SplitRouter``, which have no tabs (``URLMatcherGroup/match(_:)`` fails the same way).
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - tab: The tab, from the ``MatchedURL``; a throw refuses the URL.
+    public func mapTab<Tab: Hashable & Sendable>(
+        _ pattern: String, _ tab: @escaping @Sendable (MatchedURL) throws -> Tab
+    ) {
+        collected.withLock { $0.add(pattern, .tab({ try tab($0) })) }
+    }
+
     private func register(stack: @escaping @Sendable (MatchedURL) throws -> [Route], for pattern: String) {
         collected.withLock { $0.add(pattern, .stack(stack)) }
     }
 }
 
-/// Why a ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])`` mapping gave no route to
+/// Why a ``URLPathMapper/mapStack(_:_:)-6zf5g`` mapping gave no route to
 /// ``URLMatcherGroup/match(_:)``.
 public enum URLStackError: Error, Sendable, Hashable {
     /// The mapping built an empty stack (which ``Router/openURL(_:)`` opens as the root).
     case emptyStack
 }
 
-/// Why a mapping that is awaited or performs an action gave no route (see
-/// ``URLPathMapper/map(_:_:)-9rdeb`` and ``URLPathMapper/mapAction(_:accepting:_:)``).
+/// Why a mapping that is awaited, performs an action or selects a tab gave no route (see
+/// ``URLPathMapper/map(_:_:)-9rdeb``, ``URLPathMapper/mapAction(_:accepting:_:)`` and
+/// ``URLPathMapper/mapTab(_:_:)``).
 public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping must be awaited: ``Router/openURL(_:)`` does.
     case needsAwait
@@ -251,4 +275,7 @@ public enum URLAsyncMappingError: Error, Sendable, Hashable {
     /// The mapping's synchronous check refused the match (see
     /// ``URLPathMapper/map(_:accepting:_:)``).
     case refusedByCheck
+    /// The mapping selects a tab (see ``URLPathMapper/mapTab(_:_:)``), and the router has no
+    /// such tab.
+    case selectsTab
 }

@@ -14,6 +14,8 @@ enum _URLMapping<Route: Sendable>: Sendable {
         replacesStack: Bool)
     /// `mapAction`: the app's action, performed once the guards let the link through.
     case action(check: (@Sendable (MatchedURL) -> Bool)?, perform: @Sendable (MatchedURL) async throws -> Void)
+    /// `mapTab`: a tab of a ``TabRouter`` to select, keeping its stack.
+    case tab(@Sendable (MatchedURL) throws -> any Hashable & Sendable)
 
     /// The route ``URLMatcherGroup/match(_:)`` gives for `match`: the route, or a stack's
     /// last.
@@ -31,6 +33,8 @@ enum _URLMapping<Route: Sendable>: Sendable {
             throw URLAsyncMappingError.needsAwait
         case .action:
             throw URLAsyncMappingError.performsAction
+        case .tab:
+            throw URLAsyncMappingError.selectsTab
         }
     }
 
@@ -41,6 +45,7 @@ enum _URLMapping<Route: Sendable>: Sendable {
         case .route(let route): (try? route(match)) != nil
         case .stack(let stack): (try? stack(match)) != nil
         case .awaited(let check, _, _), .action(let check, _): check?(match) ?? true
+        case .tab: false  // a router without tabs; a tab router answers itself
         }
     }
 
@@ -52,6 +57,7 @@ enum _URLMapping<Route: Sendable>: Sendable {
         case .stack: "\nstack"
         case .awaited(_, _, let replacesStack): replacesStack ? "\nstack" : ""
         case .action: "\naction"
+        case .tab: "\ntab"
         }
     }
 
@@ -60,7 +66,7 @@ enum _URLMapping<Route: Sendable>: Sendable {
     @inlinable
     var isAwaited: Bool {
         switch self {
-        case .route, .stack: false
+        case .route, .stack, .tab: false
         case .awaited, .action: true
         }
     }

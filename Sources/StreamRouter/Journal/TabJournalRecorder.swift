@@ -150,7 +150,11 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         func tree() -> TabRouterState<Tab, Route> {
             var tree = TabRouterState<Tab, Route>(selected: selected)
             for (tape, state) in zip(tapes, states) {
-                if let tab = tape.tab { tree.stacks[tab] = tree.stacks[tab] ?? state } else { tree.aboveTabs = state.presentations }
+                if let tab = tape.tab {
+                    tree.stacks[tab] = tree.stacks[tab] ?? state
+                } else {
+                    tree.aboveTabs = state.presentations
+                }
             }
             return tree
         }

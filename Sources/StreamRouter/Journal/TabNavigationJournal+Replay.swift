@@ -57,7 +57,8 @@ extension TabNavigationJournal {
             let (outcome, state) = await router.performRecorded(operation)
             if outcome != entry.outcome || state != expectedState {
                 return ReplayDivergence(
-                    step: entry.step, tab: entry.isAboveTabs ? nil : entry.tab, operation: operation, expected: entry.outcome,
+                    step: entry.step, tab: entry.isAboveTabs ? nil : entry.tab, operation: operation,
+                    expected: entry.outcome,
                     actual: outcome, expectedState: expectedState, actualState: state)
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with
-    /// ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``, replaces the tree with the stack it builds;
+    /// ``URLPathMapper/mapStack(_:_:)-6zf5g``, replaces the tree with the stack it builds;
     /// returns after that navigation ends.
     ///
     /// ```swift
@@ -117,7 +117,7 @@ extension Router {
                 return .failure(.mappingFailed(pattern: match.pattern, error: URLAsyncMappingError.refusedByCheck))
             }
             return .success(.action({ try await perform(match) }, pattern: match.pattern))
-        case .route, .stack, nil:
+        case .route, .stack, .tab, nil:
             return .failure(.noURLsRegistered)  // never asked: those open at once
         }
         let work = Task { () async -> Result<[Route], any Error> in
@@ -185,7 +185,7 @@ extension Router {
         }
     }
 
-    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-(String,(MatchedURL)->[Route])``: the
+    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-6zf5g``: the
     /// stack replaces the tree.
     @usableFromInline
     func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {

@@ -586,6 +586,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private func openNow(_ url: URL) async -> Bool {
         let opener = selectedRouter
         guard let found = opener._reportingMappingFound(for: url) else { return false }
+        if case .tab = urlMatchers?._mappings[found.mapping] {
+            return await selectLinkedTab(url, found, reporter: opener)
+        }
         let routes: [Route]
         let replacesStack: Bool
         switch await opener._opening(url, found) {
@@ -614,6 +617,47 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         return true
     }
 
+    /// The tab of a `mapTab` link `found` for `url`, when it is one of this router's tabs:
+    /// `nil` otherwise, and when the closure throws (with the reason).
+    private func linkedTab(_ found: (mapping: Int, match: MatchedURL)) -> Result<Tab, URLNotHandledReason> {
+        guard case .tab(let tab) = urlMatchers?._mappings[found.mapping] else { return .failure(.noURLsRegistered) }
+        let value: any Hashable & Sendable
+        do {
+            value = try tab(found.match)
+        } catch {
+            return .failure(URLMatcherGroup<Route>._reason(for: error, in: found.match))
+        }
+        guard let tab = value as? Tab, hub.read({ $0.tabs.contains(tab) }) else {
+            return .failure(.mappingFailed(pattern: found.match.pattern, error: URLAsyncMappingError.selectsTab))
+        }
+        return .success(tab)
+    }
+
+    /// Opens a `mapTab` link: dismisses what is above the tabs (through its guards), then
+    /// selects the tab, keeping its stack.
+    private func selectLinkedTab(
+        _ url: URL, _ found: (mapping: Int, match: MatchedURL), reporter: Router<Route>
+    ) async -> Bool {
+        let tab: Tab
+        switch linkedTab(found) {
+        case .success(let linked):
+            tab = linked
+        case .failure(let reason):
+            reporter._publishNotHandled(url, reason)
+            return false
+        }
+        if let dismissal = dismissalAboveTabs {
+            do {
+                try await dismissal()
+            } catch {
+                reporter._publishNotHandled(url, .navigationFailed(error))
+                return false
+            }
+        }
+        try? await select(tab, popsToRoot: false)
+        return true
+    }
+
     /// For a tab's navigation that also dismisses what is shown above the tabs: that
     /// dismissal, run after the tab's guards agreed and before the tab's commit, so that a
     /// refusal on either side changes nothing anywhere (`nil` when nothing is shown there).
@@ -626,7 +670,10 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
     /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
     public func canOpen(_ url: URL) -> Bool {
-        selectedRouter.canOpen(url)
+        if let found = try? selectedRouter._mappingFound(for: url), case .tab = urlMatchers?._mappings[found.mapping] {
+            return (try? linkedTab(found).get()) != nil
+        }
+        return selectedRouter.canOpen(url)
     }
 
     // MARK: - Holding links
