@@ -43,7 +43,7 @@ import Testing
         events.cancel()
 
         let picked = Task { try await app.navigate(to: .results(query: "colour"), returning: String.self) }
-        try await eventually { app.router(for: .home).stack.last == .results(query: "colour") }
+        _ = await app.paths().first { $0.hasSuffix("/results/colour") }
         try await app.navigateBack(returning: "red")
         #expect(try await picked.value ?? "nothing" == "red")
     }
