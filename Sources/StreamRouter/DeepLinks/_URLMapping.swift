@@ -4,7 +4,7 @@
 enum _URLMapping<Route: Sendable>: Sendable {
     /// `map`: one route, shown by its transition.
     case route(@Sendable (MatchedURL) throws -> Route)
-    /// `mapStack`: a stack that replaces the tree.
+    /// `mapStack`: a stack (see `Router._linkOperation` for where it goes).
     case stack(@Sendable (MatchedURL) throws -> [Route])
     /// An `async` `map` or `mapStack`, awaited before the navigation takes its turn; `check`
     /// is what ``Router/canOpen(_:)`` and ``Router/openURL(_:)`` run before awaiting.
@@ -72,7 +72,7 @@ enum _URLMapping<Route: Sendable>: Sendable {
     }
 }
 
-/// What a URL opens: routes to show (pushed, or a stack replacing the tree), or the app's
+/// What a URL opens: routes to show (one route, or a `mapStack` stack), or the app's
 /// action.
 @usableFromInline
 enum _URLOpening<Route: Sendable>: Sendable {

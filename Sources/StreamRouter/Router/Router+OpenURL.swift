@@ -5,8 +5,9 @@ import Foundation
 extension Router {
     /// Opens a deep link: matches `url` against ``urlMatchers`` and navigates to the route
     /// it maps to (pushed, or presented for a `.sheet` route), or, for a mapping made with
-    /// ``URLPathMapper/mapStack(_:_:)-6zf5g``, replaces the tree with the stack it builds;
-    /// returns after that navigation ends.
+    /// ``URLPathMapper/mapStack(_:_:)-6zf5g``, replaces the tree with the stack it builds
+    /// (presents it over the current stack when its first route is presented); returns
+    /// after that navigation ends.
     ///
     /// ```swift
     /// let handled = await router.openURL(URL(string: "https://store.example.com/user/3/profile")!)
@@ -185,8 +186,8 @@ extension Router {
         }
     }
 
-    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-6zf5g``: the
-    /// stack replaces the tree.
+    /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-6zf5g``
+    /// (see ``_linkOperation(_:_:)``).
     @usableFromInline
     func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
         switch stack {

@@ -76,8 +76,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The links held by ``holdURLs(expiringAfter:)``; `openURL` reads only its flag when
     /// no hold is in effect.
     @usableFromInline let _urlHold = _URLHold()
-    /// Whether any of ``urlMatchers``' mappings is awaited (`async`, or an action; read once: a superseding
-    /// navigation cancels URL resolutions only when there can be some).
+    /// Whether any of ``urlMatchers``' mappings is awaited (`async`, or an action), read
+    /// once: a superseding navigation cancels URL resolutions only when there can be some.
     @usableFromInline let _hasAwaitedMappings: Bool
     /// The `async` URL mappings being awaited, which a later navigation cancels under
     /// ``NavigationOptions/Concurrency/latestWins``.

@@ -617,8 +617,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         return true
     }
 
-    /// The tab of a `mapTab` link `found` for `url`, when it is one of this router's tabs:
-    /// `nil` otherwise, and when the closure throws (with the reason).
+    /// The tab of the `mapTab` link `found`, or why there is none: the closure threw, or
+    /// gave a value that is not one of this router's tabs.
     private func linkedTab(_ found: (mapping: Int, match: MatchedURL)) -> Result<Tab, URLNotHandledReason> {
         guard case .tab(let tab) = urlMatchers?._mappings[found.mapping] else { return .failure(.noURLsRegistered) }
         let value: any Hashable & Sendable
