@@ -43,7 +43,8 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// $0.map("user/*/logout") { .logout }      // `*` is exactly one segment
     /// ```
     /// - Parameters:
-    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
+    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each), and
+    ///     last, `{name...}` for the rest of the path (zero or more segments, joined by `/`);
     ///     leading and trailing `/` mean nothing.
     ///   - route: Makes the route; may throw to refuse the URL (``Router/openURL(_:)``
     ///     then returns `false`).
@@ -58,7 +59,8 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     /// $0.map("*/referral") { .referral(url: $0.rawURL) }
     /// ```
     /// - Parameters:
-    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each);
+    ///   - pattern: Literal segments, `{name}` parameters and `*` (one segment each), and
+    ///     last, `{name...}` for the rest of the path (zero or more segments, joined by `/`);
     ///     leading and trailing `/` mean nothing.
     ///   - route: Makes the route from the ``MatchedURL``; a throw (such as a failed
     ///     ``MatchedURL/param(_:as:)``) makes ``Router/openURL(_:)`` return `false` and

@@ -21,6 +21,8 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         case duplicateParameterName(String)
         /// More segments than ``PathPattern/maximumSegmentCount``.
         case tooManySegments(limit: Int)
+        /// A rest segment (`{name...}`) that is not the pattern's last.
+        case restNotLast(segment: String)
     }
 
     /// The pattern text as given.
@@ -48,6 +50,8 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
             "URL pattern '\(pattern)' names parameter '\(name)' twice."
         case .tooManySegments(let limit):
             "URL pattern '\(pattern)' has more than \(limit) segments."
+        case .restNotLast(let segment):
+            "URL pattern '\(pattern)' has the rest segment '\(segment)' before its end: it takes the rest of the path."
         }
     }
 }

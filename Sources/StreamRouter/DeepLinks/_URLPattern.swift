@@ -10,6 +10,8 @@
 ///   `handle` = `bob`; it does not take `@`). A segment holds at most one parameter.
 /// - `*` matches exactly one segment, whatever it holds, and captures nothing. Only a whole
 ///   segment `*` is one: elsewhere, in a literal or a prefix or suffix, `*` is a character.
+/// - `{name...}`, only as the last segment, takes the rest of the path: zero or more
+///   segments, captured under `name` as their decoded text joined with `/` (empty for none).
 ///
 /// The whole path must match, never a prefix. A leading, trailing or doubled `/` in the
 /// pattern text means nothing (`"/static/route"` == `"static/route/"`), and `""` or `"/"`
@@ -41,7 +43,9 @@ struct _URLPattern: Sendable {
     private static func segments(of bytes: UnsafeBufferPointer<UInt8>) throws(URLPatternError) -> [PatternSegment] {
         try PatternSegmentParser.segments(
             of: bytes,
-            classify: { (part, _, _) throws(URLPatternError) in try Self.segment(from: part, in: bytes) },
+            classify: { (part, _, isLast) throws(URLPatternError) in
+                try Self.segment(from: part, isLast: isLast, in: bytes)
+            },
             parameterName: \.parameterName,
             tooMany: { _ in
                 URLPatternError(
@@ -57,7 +61,7 @@ struct _URLPattern: Sendable {
     /// read byte by byte, never by grapheme cluster (`"x{\u{301}"` holds a `{`); `part`
     /// begins and ends next to a `/` or an end, so it is whole UTF-8.
     private static func segment(
-        from part: UnsafeBufferPointer<UInt8>, in pattern: UnsafeBufferPointer<UInt8>
+        from part: UnsafeBufferPointer<UInt8>, isLast: Bool, in pattern: UnsafeBufferPointer<UInt8>
     ) throws(URLPatternError) -> PatternSegment {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
@@ -80,12 +84,22 @@ struct _URLPattern: Sendable {
         let suffix = part[(closeAt + 1)...]
         if suffix.contains(open) { throw failure { .multipleParameters(segment: $0) } }
         if suffix.contains(close) { throw failure { .malformedParameter(segment: $0) } }
-        let name = (openAt + 1)..<closeAt
+        var name = (openAt + 1)..<closeAt
+        // `{name...}`: the rest of the path, as the whole last segment.
+        let ellipsis = Array("...".utf8)
+        let isRest = openAt == 0 && suffix.isEmpty && name.count >= 3 && part[(closeAt - 3)..<closeAt].elementsEqual(ellipsis)
+        if isRest {
+            name = name.lowerBound..<(closeAt - 3)
+        }
         guard !name.isEmpty else {
             throw URLPatternError(pattern: patternText(pattern), reason: .missingParameterName)
         }
         // ASCII letters, digits and `_` (by bytes: a byte outside ASCII is no name's).
         guard part[name].allSatisfy(PathBytes.isNameByte) else { throw failure { .malformedParameter(segment: $0) } }
+        if isRest {
+            guard isLast else { throw failure { .restNotLast(segment: $0) } }
+            return .restCapture(string(name))
+        }
         guard openAt > 0 || !suffix.isEmpty else {
             return .capture(string(name))
         }

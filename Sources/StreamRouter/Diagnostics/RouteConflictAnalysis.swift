@@ -155,7 +155,7 @@ package enum RouteConflictAnalysis {
                     if let child = children[Self.oneSegment] { pending.append((child, depth + 1)) }
                 case .capture, .skip, .partialCapture:
                     pending.append(contentsOf: children.values.map { ($0, depth + 1) })
-                case .optionalCapture, .rest:
+                case .optionalCapture, .rest, .restCapture:
                     // Positions shift from here on: anything below may share a word.
                     var below = Array(children.values)
                     while let next = below.popLast() {
@@ -203,7 +203,7 @@ package enum RouteConflictAnalysis {
                         return .partial(classes.partial(prefix: prefix, suffix: suffix))
                     case .capture, .skip: return .one
                     case .optionalCapture: return .optional
-                    case .rest: return .rest
+                    case .rest, .restCapture: return .rest
                     }
                 }
             }

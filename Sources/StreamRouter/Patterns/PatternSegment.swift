@@ -15,11 +15,15 @@ package enum PatternSegment: Sendable, Hashable {
     case optionalCapture(String)
     /// Zero or more segments; only ever last (a path pattern's `*`).
     case rest
+    /// Zero or more segments, captured under the name as their decoded text joined with `/`;
+    /// only ever last (a URL pattern's `{name...}`).
+    case restCapture(String)
 
     /// The name the segment captures under, if it captures.
     var parameterName: String? {
         switch self {
-        case .capture(let name), .optionalCapture(let name), .partialCapture(_, let name, _): name
+        case .capture(let name), .optionalCapture(let name), .partialCapture(_, let name, _), .restCapture(let name):
+            name
         case .literal, .skip, .rest: nil
         }
     }
@@ -34,6 +38,7 @@ package enum PatternSegment: Sendable, Hashable {
     var erasingNames: PatternSegment {
         switch self {
         case .literal, .rest: self
+        case .restCapture: .rest
         case .capture, .skip: .capture("")
         case .optionalCapture: .optionalCapture("")
         case .partialCapture(let prefix, _, let suffix): .partialCapture(prefix: prefix, name: "", suffix: suffix)

@@ -171,6 +171,10 @@ final class _RouteTrie: Sendable {
                     affixes.append(SegmentAffix(prefix: prefix, suffix: suffix, appendingTo: &literalBytes))
                 case .rest:
                     steps.append(Step(kind: .rest, start: 0, count: 0))
+                case .restCapture(let name):
+                    // `count` 1: named, the rest's text captured.
+                    steps.append(Step(kind: .rest, start: names.count, count: 1))
+                    names.append(name)
                 }
             }
             stepStarts.append(steps.count)
@@ -282,7 +286,7 @@ final class _RouteTrie: Sendable {
                         memoSlots += 1
                         current = child
                     }
-                case .rest:
+                case .rest, .restCapture:
                     // Only ever last: the entry ends here.
                     wildcards[current].append(index)
                     return
@@ -434,6 +438,9 @@ final class _RouteTrie: Sendable {
                 parameters[names[step.start]] = String(
                     decoding: affixes[step.count].parameter(of: path.segment(part)), as: UTF8.self)
             case .rest:
+                if step.count == 1 {
+                    parameters[names[step.start]] = Self.rest(of: path, from: part)
+                }
                 if part >= 0, part < path.count {
                     // What precedes the slash before the first segment the wildcard took.
                     matchedPath =
@@ -476,11 +483,22 @@ final class _RouteTrie: Sendable {
                 }
             case .partialCapture:
                 values.append(String(decoding: affixes[step.count].parameter(of: path.segment(part)), as: UTF8.self))
-            case .literal, .skip, .rest:
+            case .rest:
+                if step.count == 1 {
+                    values.append(Self.rest(of: path, from: part))
+                }
+            case .literal, .skip:
                 break
             }
         }
         return values
+    }
+
+    /// What a named rest segment took: the segments of `path` from `part` on, decoded,
+    /// joined with `/` (empty when none).
+    private static func rest(of path: PathSegments, from part: Int) -> String {
+        guard part >= 0, part < path.count else { return "" }
+        return (part..<path.count).map { String(decoding: path.segment($0), as: UTF8.self) }.joined(separator: "/")
     }
 
     /// Walks the only entry's segments in a straight line.

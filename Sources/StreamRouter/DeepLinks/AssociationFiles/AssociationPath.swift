@@ -21,7 +21,7 @@ struct AssociationPath: Sendable, Hashable {
             switch segment {
             case .literal(let text): tokens += text.map(Token.character)
             // (A URL pattern has no optional or trailing `*` segments.)
-            case .capture, .skip, .optionalCapture, .rest: tokens.append(.segment)
+            case .capture, .skip, .optionalCapture, .rest, .restCapture: tokens.append(.segment)
             case .partialCapture(let prefix, _, let suffix):
                 tokens += prefix.map(Token.character)
                 tokens.append(.segment)

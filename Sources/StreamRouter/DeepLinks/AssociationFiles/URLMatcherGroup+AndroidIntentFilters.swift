@@ -82,7 +82,7 @@ extension URLMatcherGroup {
         switch mapping.segments.first {
         case nil: return .noHost
         case .literal: return nil
-        case .capture, .partialCapture, .skip, .optionalCapture, .rest: return .wildcardHost
+        case .capture, .partialCapture, .skip, .optionalCapture, .rest, .restCapture: return .wildcardHost
         }
     }
 
