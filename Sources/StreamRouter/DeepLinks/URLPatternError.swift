@@ -21,6 +21,10 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         case duplicateParameterName(String)
         /// More segments than ``PathPattern/maximumSegmentCount``.
         case tooManySegments(limit: Int)
+        /// A control character (U+0000–U+001F, U+007F–U+009F: NUL, newline, escape, ...), at
+        /// the given offset in Unicode scalars. No URL could match it: a decoded segment
+        /// holding one is refused (``InputError/Kind/urlPathSegment``).
+        case controlCharacter(scalar: UInt32, offset: Int)
     }
 
     /// The pattern text as given.
@@ -48,6 +52,9 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
             "URL pattern '\(pattern)' names parameter '\(name)' twice."
         case .tooManySegments(let limit):
             "URL pattern '\(pattern)' has more than \(limit) segments."
+        case .controlCharacter(let scalar, let offset):
+            "URL pattern \(pattern.debugDescription) holds control character "
+                + "U+\(String(scalar, radix: 16, uppercase: true)) at offset \(offset)."
         }
     }
 }
