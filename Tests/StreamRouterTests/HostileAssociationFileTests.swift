@@ -107,7 +107,7 @@ import Testing
         }
         let exact = try Self.served([["/": "/\(literal)/*"]])
         #expect(group.uncoveredMappings(inAppleAppSiteAssociation: exact).isComplete)
-        let stars = try Self.served([["/": "/" + String(repeating: "*?", count: 4_000)]])
+        let stars = try Self.served([["/": "/" + String(repeating: "*?", count: 2_000)]])
         let coverage = group.uncoveredMappings(inAppleAppSiteAssociation: stars)
         #expect(coverage.mappings.count == 1, "a hole is covered only by a star")
         #expect(coverage.unmatchedComponents.isEmpty, "the star run meets the literal")
@@ -268,7 +268,8 @@ import Testing
         let globAlphabet: [Character] = ["a", "b", "/", "*", "?"]
         var covered = 0
         var met = 0
-        for _ in 0..<1_500 {
+        let scale = isThreadSanitized() ? 5 : 1
+        for _ in 0..<(1_500 / scale) {
             let tokenCount = Int(generator.next(below: 6))
             var holes = 0
             let tokens: [Token] = (0..<tokenCount).map { _ in
@@ -299,6 +300,6 @@ import Testing
             #expect(meets == !matching.isEmpty, "\(glob) meets \(tokens): \(meets), instances \(matching.prefix(3))")
             if meets { met += 1 }
         }
-        #expect(covered > 50 && met > 150, "both sides exercised: \(covered) covered, \(met) met")
+        #expect(covered > 50 / scale && met > 150 / scale, "both sides exercised: \(covered) covered, \(met) met")
     }
 }
