@@ -23,7 +23,7 @@
 //   the glob meets the mapping;
 // - with a pattern that registers: the group's generated file covers the group exactly, and
 //   its Android intent filters are well-formed XML with one `<data>` per scheme, host and
-//   mapping.
+//   mapping (unless the pattern holds U+FFFE or U+FFFF, which XML 1.0 cannot hold at all).
 import Foundation
 
 @testable import StreamRouter
@@ -310,8 +310,25 @@ func checkGeneratedFiles(of group: URLMatcherGroup<Int>) {
         return
     }
     let coverage = group.uncoveredMappings(inAppleAppSiteAssociation: generated)
-    require(coverage.isComplete, "the generated file does not cover its own group: \(coverage)")
+    // A mapping whose path is longer than the limit (which no URL within the standard
+    // policy's length reaches either) makes a component the reader refuses.
+    let limit = ServedAssociationFileError.maximumPathLength
+    if group.appleAppSiteAssociationPaths.contains(where: { $0.componentPattern.utf8.count > limit }) {
+        guard case .pathTooLong? = coverage.unreadable else {
+            require(false, "a component over the limit was read: \(coverage)")
+            return
+        }
+    } else {
+        require(coverage.isComplete, "the generated file does not cover its own group: \(coverage)")
+    }
 
+    // XML 1.0 has no way to write U+FFFE or U+FFFF, not even as a character reference
+    // (every other scalar a pattern may hold it can write): a known limit of the filters,
+    // left out here. (Control characters are refused at registration.)
+    let patterns = group.associationMappings.map(\.pattern)
+    guard !patterns.contains(where: { $0.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" } }) else {
+        return
+    }
     let filters = group.androidIntentFilters()
     let document =
         #"<manifest xmlns:android="http://schemas.android.com/apk/res/android">"# + filters + "</manifest>"
