@@ -4,18 +4,21 @@
 #   ./scripts/fuzz.sh [seconds-per-target] [target|all]
 #
 #   seconds   how long each target runs (default 60); 0 only builds
-#   target    patterns | paths | urls | tables | restore | all (default all)
+#   target    patterns | paths | urls | tables | restore | association | all (default all)
 #
 # Environment:
 #   SWIFTC          the compiler (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc)
 #   FUZZ_BUILD_DIR  where everything goes (default .build/fuzz); never the SwiftPM products
 #   FUZZ_ARGS       extra libFuzzer flags, e.g. "-max_len=256 -jobs=2"
 #   FUZZ_OPT        optimisation flag for the library and harness (default -O)
+#   FUZZ_MIN_RUNS   the fewest inputs a target must run in its time (default 10 a second,
+#                   at least 100): fewer means it stopped early, which fails like a crash
 #
 # Targets run one at a time. Each starts from its seed corpus (Fuzz/Corpus/<target>,
 # read-only) plus a working corpus in the build directory that keeps what earlier runs
 # found; crashing inputs land in <build>/artifacts/<target>/. The script exits non-zero
-# when any target crashed, after running the others.
+# when any target crashed or stopped early (ran fewer than FUZZ_MIN_RUNS inputs, as a
+# harness that fails on its first input does), after running the others.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -23,10 +26,10 @@ cd "$root"
 
 seconds=${1:-60}
 selection=${2:-all}
-all_targets=(patterns paths urls tables restore)
+all_targets=(patterns paths urls tables restore association)
 
 if [[ ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 [seconds-per-target] [patterns|paths|urls|tables|restore|all]" >&2
+    echo "usage: $0 [seconds-per-target] [patterns|paths|urls|tables|restore|association|all]" >&2
     exit 2
 fi
 if [[ "$selection" == all ]]; then
@@ -118,6 +121,7 @@ target_dir() {
     urls) echo URLs ;;
     tables) echo Tables ;;
     restore) echo Restore ;;
+    association) echo Association ;;
     esac
 }
 
@@ -144,6 +148,11 @@ if [[ "$seconds" == 0 ]]; then
     exit 0
 fi
 
+min_runs=${FUZZ_MIN_RUNS:-$((seconds * 10 > 100 ? seconds * 10 : 100))}
+if [[ ! "$min_runs" =~ ^[0-9]+$ ]]; then
+    echo "FUZZ_MIN_RUNS must be a number, not '$min_runs'" >&2
+    exit 2
+fi
 failed=()
 mkdir -p "$build/logs"
 for target in "${targets[@]}"; do
@@ -162,15 +171,21 @@ for target in "${targets[@]}"; do
         -artifact_prefix="$artifacts" "${dict[@]}" ${FUZZ_ARGS:-} \
         "$corpus" "$root/Fuzz/Corpus/$target" >"$log" 2>&1; then
         grep -E "^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units|^stat::peak_rss_mb|^Done [0-9]+ runs" "$log" || true
+        # A clean exit after too few inputs is a stop, not a run: libFuzzer's own count.
+        runs=$(sed -nE 's/^stat::number_of_executed_units:[[:space:]]*([0-9]+).*/\1/p; s/^Done ([0-9]+) runs.*/\1/p' "$log" | tail -1)
+        if [[ -z "$runs" || "$runs" -lt "$min_runs" ]]; then
+            echo "!! $target stopped early: ${runs:-no count of} runs in ${seconds}s, expected at least $min_runs; see $log"
+            failed+=("$target")
+        fi
     else
         echo "!! $target failed; see $log and $artifacts"
-        grep -E "fuzz invariant violated|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|Test unit written" "$log" | head -5 || true
+        grep -E "fuzz invariant violated|ERROR: AddressSanitizer|ERROR: LeakSanitizer|ERROR: libFuzzer|Fatal error|Test unit written" "$log" | head -5 || true
         failed+=("$target")
     fi
 done
 
 if ((${#failed[@]})); then
-    echo "== crashes in: ${failed[*]}"
+    echo "== crashed or stopped early: ${failed[*]}"
     exit 1
 fi
-echo "== no crashes in: ${targets[*]}"
+echo "== no crashes, and every target ran at least $min_runs inputs: ${targets[*]}"

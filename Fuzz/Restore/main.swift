@@ -8,6 +8,11 @@
 //   working (navigate, back, forward) and saving;
 // - a navigator that did not restore is at the initial path with an empty history, and
 //   the store is untouched until the first change.
+//
+// Saving runs on a background task: the harness calls `flush()` (which writes the pending
+// state on the calling thread) before it reads the store, and before returning waits until
+// every navigator, router and store of the input is gone, so that no background save is
+// still queued when libFuzzer takes the next input (LeakSanitizer would report it).
 import Foundation
 import StreamRouter
 
@@ -38,7 +43,24 @@ enum StoredRoute: RouteProvider {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let input = Data(bytes: data, count: size)
+    let stores = check(Data(bytes: data, count: size))
+    // Each navigator's and router's persistence keeps its store: a store is gone once the
+    // background writer that held the persistence has finished.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while stores.contains(where: { $0.store != nil }) {
+        require(ContinuousClock.now < deadline, "a background save did not finish within 5 s")
+        usleep(100)
+    }
+    return 0
+}
+
+/// A weak reference to a store, to see when everything that saved to it is gone.
+struct WeakStore {
+    weak var store: MemoryStore?
+}
+
+/// Checks the invariants on `input`; returns the stores it made, weakly.
+func check(_ input: Data) -> [WeakStore] {
     let policy = InputPolicy.standard
 
     let store = MemoryStore(input)
@@ -64,12 +86,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let before = navigator.path
     let target = before == "/fuzzed" ? "/fuzzed/again" : "/fuzzed"
     require(navigator.navigate(target) != nil && navigator.path == target, "navigate after restoring failed")
-    require(store.saves == 1, "no save after a change")
+    navigator.flush()  // the save runs in the background: write it now
+    require(store.saves == 1, "no save after a change (\(store.saves) saves)")
     require(navigator.goBack()?.currentPath == before, "goBack after restoring")
     require(navigator.goForward()?.currentPath == target, "goForward after restoring")
+    navigator.flush()
 
     // What was saved restores to the same history.
-    let again = Navigator(initialPath: "/other", store: MemoryStore(store.current))
+    let againStore = MemoryStore(store.current)
+    let again = Navigator(initialPath: "/other", store: againStore)
     require(again.restoration == .restored && again.history == navigator.history, "a saved history does not round-trip")
 
     // The typed router restores from the same bytes, or starts empty.
@@ -85,5 +110,5 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case let other:
         require(false, "unexpected router restoration \(String(describing: other))")
     }
-    return 0
+    return [WeakStore(store: store), WeakStore(store: againStore), WeakStore(store: routerStore)]
 }

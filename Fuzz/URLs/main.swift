@@ -6,7 +6,8 @@
 // `https://fuzz.example.com/`, where a group maps the fuzzed pattern.
 //
 // Invariants:
-// - a URL pattern is registered exactly when the byte-level grammar accepts it;
+// - a URL pattern is registered exactly when the byte-level grammar accepts it (which
+//   refuses control characters);
 // - `match` never crashes and gives what the reference gives: groups in order, scheme and
 //   host case-insensitive, the path split on the byte `/` and each segment decoded once,
 //   the whole path matched, the first mapping in declaration order, typed `{id}` converted,
@@ -84,6 +85,10 @@ enum ReferenceSegment: Equatable {
 
 /// The byte-level URL pattern grammar: `nil` when the pattern must be refused.
 func referenceCompile(_ pattern: String) -> [ReferenceSegment]? {
+    // No control character (C0, DEL, C1): no decoded segment could match one.
+    guard !pattern.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+        return nil
+    }
     let parts = byteSegments(pattern)
     guard parts.count <= PathPattern.maximumSegmentCount else { return nil }
     let open = UInt8(ascii: "{")

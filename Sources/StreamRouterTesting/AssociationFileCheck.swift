@@ -29,7 +29,10 @@ public struct AppleAppSiteAssociationMismatch: Error, Sendable, CustomStringConv
 ///   - served: The file as the site serves it.
 ///   - group: The app's URL mappings.
 /// - Throws: ``AppleAppSiteAssociationMismatch`` with
-///   `URLMatcherGroup.uncoveredMappings(inAppleAppSiteAssociation:)`'s answer.
+///   `URLMatcherGroup.uncoveredMappings(inAppleAppSiteAssociation:)`'s answer; also for a
+///   file that cannot be read (its `unreadable` says why: not JSON, a value of the wrong type,
+///   a path pattern over `ServedAssociationFileError.maximumPathLength`). The check runs in a
+///   bounded stack and memory, on any thread, whatever the file holds.
 /// > Note: Mappings the file cannot express (`URLMatcherGroup.appleAppSiteAssociationGaps`)
 /// > are not asked for.
 public func checkAppleAppSiteAssociation<Route>(

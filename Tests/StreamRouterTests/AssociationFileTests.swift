@@ -193,10 +193,14 @@ import Testing
 
     @Test func anUnreadableFileCoversNothing() {
         let coverage = Self.group.uncoveredMappings(inAppleAppSiteAssociation: Data("<html>".utf8))
-        #expect(coverage.unreadable != nil)
+        guard case .notJSON? = coverage.unreadable else {
+            Issue.record("expected notJSON, got \(String(describing: coverage.unreadable))")
+            return
+        }
         #expect(coverage.mappings.count == Self.expectedComponents.count)
         let notAASA = Self.group.uncoveredMappings(inAppleAppSiteAssociation: Data(#"{"webcredentials":{}}"#.utf8))
-        #expect(notAASA.unreadable == "no applinks.details array")
+        #expect(notAASA.unreadable == .missingDetails)
+        #expect("\(notAASA)".hasPrefix("unreadable: no applinks.details array"))
     }
 
     // MARK: - Android

@@ -23,6 +23,10 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooManySegments(limit: Int)
         /// A rest segment (`{name...}`) that is not the pattern's last.
         case restNotLast(segment: String)
+        /// A control character (U+0000–U+001F, U+007F–U+009F: NUL, newline, escape, ...), at
+        /// the given offset in Unicode scalars. No URL could match it: a decoded segment
+        /// holding one is refused (``InputError/Kind/urlPathSegment``).
+        case controlCharacter(scalar: UInt32, offset: Int)
     }
 
     /// The pattern text as given.
@@ -52,6 +56,9 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
             "URL pattern '\(pattern)' has more than \(limit) segments."
         case .restNotLast(let segment):
             "URL pattern '\(pattern)' has the rest segment '\(segment)' before its end: it takes the rest of the path."
+        case .controlCharacter(let scalar, let offset):
+            "URL pattern \(pattern.debugDescription) holds control character "
+                + "U+\(String(scalar, radix: 16, uppercase: true)) at offset \(offset)."
         }
     }
 }

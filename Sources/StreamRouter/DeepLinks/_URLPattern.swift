@@ -12,6 +12,7 @@
 ///   segment `*` is one: elsewhere, in a literal or a prefix or suffix, `*` is a character.
 /// - `{name...}`, only as the last segment, takes the rest of the path: zero or more
 ///   segments, captured under `name` as their decoded text joined with `/` (empty for none).
+/// - A control character anywhere is an error (no decoded segment holds one).
 ///
 /// The whole path must match, never a prefix. A leading, trailing or doubled `/` in the
 /// pattern text means nothing (`"/static/route"` == `"static/route/"`), and `""` or `"/"`
@@ -29,8 +30,15 @@ struct _URLPattern: Sendable {
     /// Compiles a pattern.
     /// - Throws: ``URLPatternError`` naming the pattern and what is wrong.
     init(_ text: String) throws(URLPatternError) {
+        // A control character is the first error reported: no decoded segment holds one, so
+        // such a pattern could never match.
+        if PathBytes.containsControlCharacter(text.utf8),
+            let (scalar, offset) = PathBytes.firstControlCharacter(in: text)
+        {
+            throw URLPatternError(pattern: text, reason: .controlCharacter(scalar: scalar, offset: offset))
+        }
         // Split on the byte `/`, as URL paths are: a grapheme cluster that starts with `/`
-        // (`"/\u{301}"`) still separates segments. Too many segments is the first error
+        // (`"/\u{301}"`) still separates segments. Too many segments is the next error
         // reported.
         var utf8 = text
         let compiled = utf8.withUTF8 { bytes in

@@ -38,16 +38,19 @@ public struct AppleAppSiteAssociationCoverage: Sendable, Hashable, CustomStringC
     /// URL of any mapping, in the file's order: the system hands such links to an app that
     /// refuses them.
     public let unmatchedComponents: [String]
-    /// Why the file could not be read (not JSON, no `applinks.details`), `nil` when it
-    /// could. An unreadable file covers nothing.
-    public let unreadable: String?
+    /// Why the file could not be read (not JSON, no `applinks.details`, a value of the
+    /// wrong type, a path pattern too long), `nil` when it could. An unreadable file covers
+    /// nothing.
+    public let unreadable: ServedAssociationFileError?
 
     /// Creates a coverage.
     /// - Parameters:
     ///   - mappings: The uncovered mappings.
     ///   - unmatchedComponents: The components matching no mapping.
     ///   - unreadable: Why the file could not be read, if it could not.
-    public init(mappings: [UncoveredMapping], unmatchedComponents: [String], unreadable: String? = nil) {
+    public init(
+        mappings: [UncoveredMapping], unmatchedComponents: [String], unreadable: ServedAssociationFileError? = nil
+    ) {
         self.mappings = mappings
         self.unmatchedComponents = unmatchedComponents
         self.unreadable = unreadable

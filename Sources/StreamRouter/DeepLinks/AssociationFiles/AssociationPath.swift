@@ -1,113 +1,157 @@
-/// A mapping's path as association files see it: characters, and holes of one or more
-/// characters within a segment (a parameter, the parameter of a partial segment, or `*`). Compared here with the glob patterns of an
-/// `apple-app-site-association` component, whose `*` matches any run of characters
-/// (`/` included) and `?` any one character.
+/// A mapping's path as association files see it: Unicode scalars, and holes of one or more
+/// scalars within a segment (a parameter, the parameter of a partial segment, or `*`).
+/// Compared here with the glob patterns of an `apple-app-site-association` component, whose
+/// `*` matches any run of scalars (`/` included) and `?` any one scalar.
+///
+/// Scalars, never grapheme clusters: a `*`, `/` or `.` followed by a combining mark
+/// (`"*\u{301}"`) is still a wildcard, a separator or a dot, as the system's matching and
+/// Android's read it, and as the library reads patterns (by bytes).
 struct AssociationPath: Sendable, Hashable {
     enum Token: Sendable, Hashable {
-        case character(Character)
-        /// One or more characters other than `/`: a parameter's or a `*`'s segment, or a
+        case scalar(Unicode.Scalar)
+        /// One or more scalars other than `/`: a parameter's or a `*`'s segment, or a
         /// partial segment's parameter.
         case segment
     }
 
     let tokens: [Token]
 
+    /// A path of these tokens (`/` first, for a real one).
+    init(tokens: [Token]) {
+        self.tokens = tokens
+    }
+
     /// The path of a pattern's segments (or of the last of them): `/` and the segments
     /// joined by `/`; `/` for none.
     init(segments: ArraySlice<PatternSegment>) {
         var tokens: [Token] = []
         for segment in segments {
-            tokens.append(.character("/"))
+            tokens.append(.scalar("/"))
             switch segment {
-            case .literal(let text): tokens += text.map(Token.character)
+            case .literal(let text): tokens += text.unicodeScalars.map(Token.scalar)
             // (A URL pattern has no optional or trailing `*` segments.)
             case .capture, .skip, .optionalCapture, .rest, .restCapture: tokens.append(.segment)
             case .partialCapture(let prefix, _, let suffix):
-                tokens += prefix.map(Token.character)
+                tokens += prefix.unicodeScalars.map(Token.scalar)
                 tokens.append(.segment)
-                tokens += suffix.map(Token.character)
+                tokens += suffix.unicodeScalars.map(Token.scalar)
             }
         }
-        self.tokens = tokens.isEmpty ? [.character("/")] : tokens
+        self.tokens = tokens.isEmpty ? [.scalar("/")] : tokens
     }
 
-    /// The component's path pattern: the characters as they are, `*` for each hole.
+    /// The component's path pattern: the scalars as they are, `*` for each hole.
     var componentPattern: String {
-        String(tokens.map { if case .character(let character) = $0 { character } else { "*" } })
+        var pattern = String.UnicodeScalarView()
+        for token in tokens {
+            if case .scalar(let scalar) = token { pattern.append(scalar) } else { pattern.append("*") }
+        }
+        return String(pattern)
     }
 
-    /// The first literal character that a component pattern would read as a wildcard.
+    /// The first literal scalar that a component pattern would read as a wildcard.
     var wildcardCharacter: Character? {
-        for case .character(let character) in tokens where character == "*" || character == "?" {
-            return character
+        for case .scalar(let scalar) in tokens where scalar == "*" || scalar == "?" {
+            return Character(scalar)
         }
         return nil
     }
 
     /// Whether the glob `pattern` matches every path this one stands for (sound: a `true`
     /// is certain; a hole counts as covered only by a `*`).
+    ///
+    /// A dynamic programme over the glob and the tokens, kept to two rows: `O(glob × tokens)`
+    /// time, `O(tokens)` memory and a constant stack, whatever the glob (a served file is
+    /// input the app does not control).
     func isCovered(byGlob pattern: String) -> Bool {
-        let glob = Array(pattern)
-        var memo: [Int: Bool] = [:]
-        func covers(_ g: Int, _ p: Int) -> Bool {
-            let key = g * (tokens.count + 1) + p
-            if let known = memo[key] { return known }
-            let answer: Bool
-            if g == glob.count {
-                answer = p == tokens.count
-            } else if glob[g] == "*" {
-                answer = covers(g + 1, p) || (p < tokens.count && covers(g, p + 1))
-            } else if p < tokens.count, case .character(let character) = tokens[p] {
-                answer = (glob[g] == "?" || glob[g] == character) && covers(g + 1, p + 1)
+        isCovered(byGlob: Array(pattern.unicodeScalars))
+    }
+
+    /// Whether the glob, given as scalars, matches every path this one stands for.
+    func isCovered(byGlob glob: [Unicode.Scalar]) -> Bool {
+        let count = tokens.count
+        // `next[p]`: whether `glob[(g + 1)...]` covers `tokens[p...]`; `row[p]`: the same
+        // for `glob[g...]`. Below the glob's end, only the empty rest of the tokens.
+        var next = [Bool](repeating: false, count: count + 1)
+        next[count] = true
+        var row = next
+        for g in stride(from: glob.count - 1, through: 0, by: -1) {
+            let wildcard = glob[g]
+            if wildcard == "*" {
+                // The run ends here, or takes the next token (a scalar or a whole hole).
+                row[count] = next[count]
+                for p in stride(from: count - 1, through: 0, by: -1) {
+                    row[p] = next[p] || row[p + 1]
+                }
             } else {
-                answer = false
+                row[count] = false
+                for p in 0..<count {
+                    if case .scalar(let scalar) = tokens[p] {
+                        row[p] = (wildcard == "?" || wildcard == scalar) && next[p + 1]
+                    } else {
+                        row[p] = false
+                    }
+                }
             }
-            memo[key] = answer
-            return answer
+            swap(&row, &next)
         }
-        return covers(0, 0)
+        return next[0]
     }
 
     /// Whether the glob `pattern` matches at least one path this one stands for.
+    ///
+    /// A dynamic programme in two rows, as ``isCovered(byGlob:)``.
     func intersects(glob pattern: String) -> Bool {
-        // A hole is one character other than `/` (`first`), then any run of them (`rest`).
+        intersects(glob: Array(pattern.unicodeScalars))
+    }
+
+    /// Whether the glob, given as scalars, matches at least one path this one stands for.
+    func intersects(glob: [Unicode.Scalar]) -> Bool {
+        // A hole is one scalar other than `/` (`first`), then any run of them (`rest`).
         enum Piece {
-            case character(Character)
+            case scalar(Unicode.Scalar)
             case first, rest
         }
         var pieces: [Piece] = []
         for token in tokens {
             switch token {
-            case .character(let character): pieces.append(.character(character))
+            case .scalar(let scalar): pieces.append(.scalar(scalar))
             case .segment: pieces += [.first, .rest]
             }
         }
-        let glob = Array(pattern)
-        var memo: [Int: Bool] = [:]
-        func meets(_ g: Int, _ p: Int) -> Bool {
-            let key = g * (pieces.count + 1) + p
-            if let known = memo[key] { return known }
-            var answer = false
-            if g == glob.count && p == pieces.count {
-                answer = true
-            } else if g < glob.count, glob[g] == "*" {
-                // The glob's run ends here, or takes the next piece's character.
-                answer = meets(g + 1, p) || (p < pieces.count && meets(g, p + 1))
-            } else if p < pieces.count, case .rest = pieces[p] {
-                // The hole's run ends here, or takes the glob's next character.
-                answer = meets(g, p + 1) || (g < glob.count && glob[g] != "/" && meets(g + 1, p))
-            } else if g < glob.count, p < pieces.count {
-                let fits =
-                    switch pieces[p] {
-                    case .character(let character): glob[g] == "?" || glob[g] == character
-                    case .first: glob[g] != "/"
-                    case .rest: false
-                    }
-                answer = fits && meets(g + 1, p + 1)
+        let count = pieces.count
+        // `meets(g, p)`: whether `glob[g...]` and `pieces[p...]` match a common text. It
+        // reads `meets(g + 1, p)`, `meets(g, p + 1)` and `meets(g + 1, p + 1)`: rows from the
+        // glob's end, each from the pieces' end. `next` is row `g + 1`, `row` row `g`.
+        var next = [Bool](repeating: false, count: count + 1)
+        var row = next
+        for g in stride(from: glob.count, through: 0, by: -1) {
+            let character: Unicode.Scalar? = g < glob.count ? glob[g] : nil
+            for p in stride(from: count, through: 0, by: -1) {
+                let answer: Bool
+                if character == nil && p == count {
+                    answer = true
+                } else if character == "*" {
+                    // The glob's run ends here, or takes the next piece's scalar.
+                    answer = next[p] || (p < count && row[p + 1])
+                } else if p < count, case .rest = pieces[p] {
+                    // The hole's run ends here, or takes the glob's next scalar.
+                    answer = row[p + 1] || (character != nil && character != "/" && next[p])
+                } else if let character, p < count {
+                    let fits =
+                        switch pieces[p] {
+                        case .scalar(let expected): character == "?" || character == expected
+                        case .first: character != "/"
+                        case .rest: false
+                        }
+                    answer = fits && next[p + 1]
+                } else {
+                    answer = false
+                }
+                row[p] = answer
             }
-            memo[key] = answer
-            return answer
+            swap(&row, &next)
         }
-        return meets(0, 0)
+        return next[0]
     }
 }

@@ -107,33 +107,35 @@ extension URLMatcherGroup {
     /// The `android:pathPattern` of `path`, before XML escaping: Android reads `\\` as an
     /// escape once the XML is read, so a literal `.` is written `\\.`.
     static func pathPattern(_ path: AssociationPath) -> String {
-        var pattern = ""
+        var pattern = String.UnicodeScalarView()
         for token in path.tokens {
             switch token {
             case .segment:
-                pattern += ".*"
-            case .character(let character) where character == "." || character == "*" || character == "\\":
-                pattern += "\\\\" + String(character)
-            case .character(let character):
-                pattern.append(character)
+                pattern += ".*".unicodeScalars
+            case .scalar(let scalar) where scalar == "." || scalar == "*" || scalar == "\\":
+                pattern += "\\\\".unicodeScalars
+                pattern.append(scalar)
+            case .scalar(let scalar):
+                pattern.append(scalar)
             }
         }
-        return pattern
+        return String(pattern)
     }
 
-    /// `text` with `&`, `<`, `>`, `"` and `'` as XML entities.
+    /// `text` with `&`, `<`, `>`, `"` and `'` as XML entities, read by Unicode scalar (a
+    /// `"` followed by a combining mark is still a quote to an XML reader).
     static func xmlEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;".unicodeScalars
+            case "<": escaped += "&lt;".unicodeScalars
+            case ">": escaped += "&gt;".unicodeScalars
+            case "\"": escaped += "&quot;".unicodeScalars
+            case "'": escaped += "&apos;".unicodeScalars
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 }

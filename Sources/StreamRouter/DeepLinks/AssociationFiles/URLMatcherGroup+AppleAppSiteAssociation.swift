@@ -64,6 +64,13 @@ extension URLMatcherGroup {
     /// `exclude` one leaves it out); one with a query (`?`) or fragment (`#`) condition never
     /// covers (the mappings ignore both). The older `paths` form (`"NOT /path"`) is read too.
     ///
+    /// The file is read strictly, as input the app does not control: a value of the wrong
+    /// type (`{"/": 5}`) or a path pattern longer than
+    /// ``ServedAssociationFileError/maximumPathLength`` makes it unreadable
+    /// (``AppleAppSiteAssociationCoverage/unreadable``). Path patterns are compared by Unicode
+    /// scalar (`?` is one scalar; a `*` followed by a combining mark is still a wildcard), in
+    /// memory in proportion to a mapping's path, not to the component's, and a bounded stack.
+    ///
     /// ```swift
     /// let missing = group.uncoveredMappings(inAppleAppSiteAssociation: served)
     /// #expect(missing.isComplete, "\(missing)")
@@ -74,19 +81,19 @@ extension URLMatcherGroup {
         let expressible = associationMappings.filter { appleAppSiteAssociationGap(of: $0) == nil }
         let paths = expressible.map { AssociationPath(segments: $0.segments[...]) }
         let components: [ServedComponent]
-        do throws(ServedComponent.Unreadable) {
+        do throws(ServedAssociationFileError) {
             components = try ServedComponent.read(served)
         } catch {
             let all = zip(expressible, paths).map {
                 AppleAppSiteAssociationCoverage.UncoveredMapping(
                     mapping: $0.index, pattern: $0.pattern, component: $1.componentPattern)
             }
-            return AppleAppSiteAssociationCoverage(mappings: all, unmatchedComponents: [], unreadable: "\(error)")
+            return AppleAppSiteAssociationCoverage(mappings: all, unmatchedComponents: [], unreadable: error)
         }
         var uncovered: [AppleAppSiteAssociationCoverage.UncoveredMapping] = []
         for (mapping, path) in zip(expressible, paths) {
             let decider = components.first { component in
-                (component.exclude || !component.hasConditions) && path.isCovered(byGlob: component.path)
+                (component.exclude || !component.hasConditions) && path.isCovered(byGlob: component.glob)
             }
             if decider == nil || decider?.exclude == true {
                 uncovered.append(
@@ -94,7 +101,7 @@ extension URLMatcherGroup {
             }
         }
         let unmatched = components.filter { component in
-            !component.exclude && !paths.contains { $0.intersects(glob: component.path) }
+            !component.exclude && !paths.contains { $0.intersects(glob: component.glob) }
         }
         return AppleAppSiteAssociationCoverage(mappings: uncovered, unmatchedComponents: unmatched.map(\.path))
     }
@@ -122,48 +129,83 @@ extension URLMatcherGroup {
 struct ServedComponent {
     /// The path pattern (`*` when the component names none: any path).
     let path: String
+    /// Its scalars, as the checks read them.
+    let glob: [Unicode.Scalar]
     let exclude: Bool
     /// Whether it also sets a query (`?`) or fragment (`#`) condition.
     let hasConditions: Bool
 
-    /// The components of every entry of `applinks.details`, in order.
-    /// Why a served file could not be read.
-    struct Unreadable: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func read(_ data: Data) throws(Unreadable) -> [ServedComponent] {
+    /// The components of every entry of `applinks.details`, in order. Strict: a value of
+    /// the wrong type, or a path pattern longer than
+    /// ``ServedAssociationFileError/maximumPathLength``, makes the file unreadable.
+    static func read(_ data: Data) throws(ServedAssociationFileError) -> [ServedComponent] {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw Unreadable(description: "not JSON: \(error)")
+            throw .notJSON("\(error)")
         }
         guard let root = json as? [String: Any], let applinks = root["applinks"] as? [String: Any],
-            let details = applinks["details"] as? [[String: Any]]
+            let details = applinks["details"] as? [Any]
         else {
-            throw Unreadable(description: "no applinks.details array")
+            throw .missingDetails
         }
         var components: [ServedComponent] = []
-        for detail in details {
-            if let listed = detail["components"] as? [[String: Any]] {
-                for component in listed {
-                    components.append(
-                        ServedComponent(
-                            path: component["/"] as? String ?? "*",
-                            exclude: component["exclude"] as? Bool ?? false,
-                            hasConditions: component["?"] != nil || component["#"] != nil
-                        ))
+        for (index, detail) in details.enumerated() {
+            let location = "applinks.details[\(index)]"
+            guard let detail = detail as? [String: Any] else { throw .wrongType(at: location, expected: "an object") }
+            if let listed = detail["components"] {
+                guard let listed = listed as? [Any] else {
+                    throw .wrongType(at: location + ".components", expected: "an array")
                 }
-            } else if let paths = detail["paths"] as? [String] {
-                for path in paths {
+                for (index, component) in listed.enumerated() {
+                    components.append(try Self(component: component, at: "\(location).components[\(index)]"))
+                }
+            } else if let paths = detail["paths"] {
+                guard let paths = paths as? [Any] else {
+                    throw .wrongType(at: location + ".paths", expected: "an array")
+                }
+                for (index, path) in paths.enumerated() {
+                    let location = "\(location).paths[\(index)]"
+                    guard let path = path as? String else { throw .wrongType(at: location, expected: "a string") }
                     let excluded = path.hasPrefix("NOT ")
-                    components.append(
-                        ServedComponent(
-                            path: excluded ? String(path.dropFirst(4)) : path, exclude: excluded, hasConditions: false))
+                    let pattern = excluded ? String(path.dropFirst(4)) : path
+                    try checkLength(of: pattern, at: location)
+                    components.append(ServedComponent(path: pattern, exclude: excluded, hasConditions: false))
                 }
             }
         }
         return components
+    }
+
+    init(path: String, exclude: Bool, hasConditions: Bool) {
+        self.path = path
+        glob = Array(path.unicodeScalars)
+        self.exclude = exclude
+        self.hasConditions = hasConditions
+    }
+
+    /// The component `value` of the `components` form, at `location`.
+    private init(component value: Any, at location: String) throws(ServedAssociationFileError) {
+        guard let component = value as? [String: Any] else { throw .wrongType(at: location, expected: "an object") }
+        switch component["/"] {
+        case nil: path = "*"
+        case let text as String: path = text
+        default: throw .wrongType(at: location + #"["/"]"#, expected: "a string")
+        }
+        try Self.checkLength(of: path, at: location + #"["/"]"#)
+        glob = Array(path.unicodeScalars)
+        switch component["exclude"] {
+        case nil: exclude = false
+        case let flag as Bool: exclude = flag
+        default: throw .wrongType(at: location + #"["exclude"]"#, expected: "a boolean")
+        }
+        hasConditions = component["?"] != nil || component["#"] != nil
+    }
+
+    private static func checkLength(of path: String, at location: String) throws(ServedAssociationFileError) {
+        let length = path.utf8.count
+        let limit = ServedAssociationFileError.maximumPathLength
+        guard length <= limit else { throw .pathTooLong(at: location, length: length, limit: limit) }
     }
 }

@@ -1,0 +1,41 @@
+/// Why a served `apple-app-site-association` file could not be read: the
+/// ``AppleAppSiteAssociationCoverage/unreadable`` of
+/// ``URLMatcherGroup/uncoveredMappings(inAppleAppSiteAssociation:)``'s answer. An unreadable
+/// file covers nothing.
+///
+/// The file is input the app does not control, so it is read strictly: a key of the wrong
+/// type is an error, never a default (a component whose `"/"` is a number does not read as
+/// `"*"`), and a path pattern longer than ``maximumPathLength`` is refused before it is
+/// compared with anything.
+///
+/// ```swift
+/// let coverage = group.uncoveredMappings(inAppleAppSiteAssociation: Data(#"{"applinks":{}}"#.utf8))
+/// coverage.unreadable  // .missingDetails
+/// ```
+public enum ServedAssociationFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The longest path pattern read, in UTF-8 bytes: 8,192, the standard
+    /// ``InputPolicy/maximumURLLength`` (a router opens no longer URL).
+    public static let maximumPathLength = 8_192
+
+    /// The bytes are not JSON (Foundation's error, described).
+    case notJSON(String)
+    /// The JSON has no `applinks.details` array.
+    case missingDetails
+    /// A value of the wrong type, at a key path such as
+    /// `applinks.details[0].components[2]["/"]`, with what it should be (`"a string"`).
+    case wrongType(at: String, expected: String)
+    /// A path pattern (a component's `"/"`, or an entry of the older `paths` form) longer than
+    /// ``maximumPathLength`` UTF-8 bytes, at a key path as in ``wrongType(at:expected:)``.
+    case pathTooLong(at: String, length: Int, limit: Int)
+
+    /// A short sentence for logs.
+    public var description: String {
+        switch self {
+        case .notJSON(let error): "not JSON: \(error)"
+        case .missingDetails: "no applinks.details array"
+        case .wrongType(let location, let expected): "\(location) is not \(expected)"
+        case .pathTooLong(let location, let length, let limit):
+            "\(location) is \(length) bytes long; the limit is \(limit)"
+        }
+    }
+}
