@@ -14,7 +14,10 @@ import Synchronization
 /// - a cold start, once per launch: a router made with the 100 mappings and its first URL,
 ///   against the scan made and its first match: a budget of 20x the time;
 /// - a link held, then released: a budget of 1.5x a link the app parks itself, then opens
-///   directly.
+///   directly;
+/// - a flood of links held at once, then released: 100,000 against 10,000, at most 1.5x the
+///   time per link (the whole release at most 15x for 10x the links: linear, not
+///   quadratic).
 enum OpenURLScenario {
     static let name = "open-url"
     static let mappingCount = 100
@@ -211,7 +214,52 @@ enum OpenURLScenario {
             ),
             target: .time(atMost: 1.5)
         )
-        return [matching("hit", hit), matching("miss", miss), scale, openURL, coldStart, heldThenReleased]
+        // Ending a flood: `floodSize` links held at once (a hold's limit raised to fit), then
+        // released, against a tenth as many; what is timed is the release, until every call
+        // has returned (holding them is not). Each operation is one link, so the ratio is of
+        // the time per link: 1 when the release is linear in the links.
+        let heldFlood = Comparison(
+            scenario: name,
+            name: "release 100,000 vs 10,000 held links",
+            unit: "held link",
+            libraryLabel: "100,000 held, released",
+            baselineLabel: "10,000 held, released",
+            kind: .timed(
+                library: { operations in await releaseHeldFlood(operations, size: floodSize, hit, group) },
+                baseline: { operations in await releaseHeldFlood(operations, size: floodSize / 10, hit, group) }
+            ),
+            target: .ratio(atLeast: 1 / 1.5, "≤ 15x in all")
+        )
+        return [matching("hit", hit), matching("miss", miss), scale, openURL, coldStart, heldThenReleased, heldFlood]
+    }
+
+    /// The links held at once by the library side of the flood row.
+    static let floodSize = 100_000
+
+    /// Holds `size` links at once (each `openURL` in a task of its own), releases them, and
+    /// waits until every call has returned, in as many rounds as `operations` links need
+    /// (one at least); times the releases only.
+    static func releaseHeldFlood(
+        _ operations: Int, size: Int, _ url: URL, _ routes: URLMatcherGroup<Section>
+    ) async -> Sample {
+        let rounds = max(1, (operations + size - 1) / size)
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        var handled = 0
+        for _ in 0..<rounds {
+            let router = Router<Section>(urlMatchers: routes, policy: InputPolicy(maximumHeldURLs: size))
+            router.holdURLs(expiringAfter: .seconds(3_600))
+            let links = (0..<size).map { _ in Task { await router.openURL(url) } }
+            await router.waitUntilHeld(size)
+            let start = clock.now
+            router.releaseURLs()
+            for link in links where await link.value {
+                handled += 1
+            }
+            elapsed += clock.now - start
+        }
+        blackhole(handled)
+        return Sample(elapsed: elapsed, operations: rounds * size)
     }
 
     /// Opens `url` `operations` times, each link in a task of its own (a held call waits for

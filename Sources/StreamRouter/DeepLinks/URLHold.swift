@@ -5,10 +5,18 @@ import Synchronization
 /// state machine behind a lock (``State``), whose every change returns what to resume, and
 /// the resumes run after the lock is released (a cancellation handler takes this lock).
 ///
-/// Each held link is an entry, oldest first, made with its waiter's continuation (the
+/// Each held link is an entry, keyed by its id, made with its waiter's continuation (the
 /// `openURL` call, in ``waitWhileHeld(_:found:)``); the entry ends exactly once, by the
 /// first of: the release (the link opens), its expiry (one timer task sleeps until the
-/// earliest deadline), or the cancellation of the waiting task.
+/// earliest deadline), or the cancellation of the waiting task. At most the hold's limit
+/// (``InputPolicy/maximumHeldURLs``) wait at once: a link past it is refused at once
+/// (``Outcome/refused(limit:)``).
+///
+/// Every step is O(1) or O(log n) per link, so that a flood of links costs time linear in
+/// the links (up to the logarithm of the deadlines' heap), under the lock or not: entries
+/// are found by id, never searched for; the order of the waiting links and the order of the
+/// relay are arrays of ids from which what ended early is skipped when met (and compacted
+/// once it is most of them); deadlines are a heap (``_DeadlineHeap``).
 ///
 /// A release is a relay: ``release()`` takes the waiting entries, the owner makes each one's
 /// ``Delivery`` in order (a ``Router`` enqueues its navigation, so the links take their turns
@@ -34,11 +42,12 @@ final class _URLHold: Sendable {
         case cancelled
         /// No hold was in effect: open the link now.
         case notHeld
+        /// The hold keeps `limit` links already: this one is not held.
+        case refused(limit: Int)
     }
 
     /// One held link.
     struct Entry {
-        let id: UInt64
         let url: URL
         /// The mapping found when the link was held (a ``Router`` runs only its closure at
         /// release), `nil` when the owner did not keep it.
@@ -49,22 +58,44 @@ final class _URLHold: Sendable {
         /// of the state under the lock before it is resumed (``State/end(_:)``,
         /// ``State/takeParkedWaiter()``).
         let continuation: CheckedContinuation<Outcome, Never>
-        /// Taken by a release: it neither expires nor is cancelled any more, and the
-        /// release delivers to it.
-        var isReleasing = false
+        var phase: Phase = .waiting
 
-        /// Whether it is still waiting for the hold to end (listed in ``_URLHold/urls``).
-        var isWaiting: Bool { !isReleasing }
+        /// Where a link is.
+        enum Phase {
+            /// Waiting for the hold to end (listed in ``_URLHold/urls``).
+            case waiting
+            /// Taken by a release: it neither expires nor is cancelled any more, and waits
+            /// for its delivery.
+            case releasing
+            /// In the relay, with what it is given: resumed at its turn, or at once when its
+            /// task is cancelled.
+            case relayed(Delivery)
+        }
+
+        var isWaiting: Bool {
+            if case .waiting = phase { true } else { false }
+        }
     }
 
     /// The state under the lock.
     struct State {
         var isHolding = false
         var expiry: Duration = .zero
+        /// The most links that may wait at once (values below 0 count as 0).
+        var limit = Int.max
         /// The clock deadlines are measured on: the router's `guardClock` when the first hold
         /// began, kept while later holds find the same clock (so the timer outlives a hold).
         var clock: (any HoldClock)?
-        var entries: [Entry] = []
+        /// Every link not yet ended (waiting, being released, or in the relay), by id.
+        var entries: [UInt64: Entry] = [:]
+        /// The ids of the waiting links, oldest first; an id whose link no longer waits
+        /// (expired, cancelled) is skipped when met, and dropped by ``compact()``.
+        var order: [UInt64] = []
+        /// How many links wait.
+        var waitingCount = 0
+        /// The deadlines of the waiting links; one whose link no longer waits is skipped when
+        /// it comes first (and dropped by ``compact()``).
+        var deadlines = _DeadlineHeap<UInt64>()
         /// The timer, the deadline it sleeps until, and its generation (a timer that is no
         /// longer current stops at its next step). A release leaves it sleeping (cancelling
         /// and starting a task for every hold cost more than a navigation): it wakes, finds
@@ -74,44 +105,128 @@ final class _URLHold: Sendable {
         var timerGeneration: UInt64 = 0
         /// A task waiting until this many links wait parked (``waitUntilParked(_:)``).
         var parkedWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
-        /// The released entries not yet resumed, in order, with what each is given.
-        var relay: [(id: UInt64, delivery: Delivery)] = []
+        /// The ids of the released entries not yet resumed, in order, from ``relayStart``
+        /// on (their deliveries are in their entries); an id whose entry has ended (its task
+        /// was cancelled) is skipped when met.
+        var relay: [UInt64] = []
+        var relayStart = 0
+        /// The steps taken on behalf of single links (a heap's comparisons, an id skipped
+        /// or compacted, an entry visited by a release or a check): the tests read it to tell
+        /// linear work from quadratic without timing it.
+        var work = 0
 
         /// The ``parkedWaiter`` to resume, once enough links wait parked.
         mutating func takeParkedWaiter() -> CheckedContinuation<Void, Never>? {
-            guard let waiter = parkedWaiter,
-                entries.count(where: \.isWaiting) >= waiter.count
-            else { return nil }
+            guard let waiter = parkedWaiter, waitingCount >= waiter.count else { return nil }
             parkedWaiter = nil
             return waiter.continuation
         }
 
-        /// Ends the entry `id`: removes it and returns its waiter, to resume after unlocking.
-        /// What breaks the hold's invariants, one line each; empty when all hold: each link
-        /// is held once, a link handed on is one being released, nothing waits once the hold
-        /// is off, and a parked waiter waits for more links than wait.
-        func _invariantViolations() -> [String] {
-            var violations: [String] = []
-            var ids: Set<UInt64> = []
-            for entry in entries where !ids.insert(entry.id).inserted {
-                violations.append("link \(entry.id) is held twice")
-            }
-            for (id, _) in relay where !entries.contains(where: { $0.id == id && $0.isReleasing }) {
-                violations.append("link \(id) is handed on but not being released")
-            }
-            let waiting = entries.count(where: \.isWaiting)
-            if !isHolding, waiting > 0 {
-                violations.append("\(waiting) links wait while nothing is held")
-            }
-            if let parked = parkedWaiter, parked.count <= waiting {
-                violations.append("a waiter for \(parked.count) links is parked with \(waiting) waiting")
-            }
-            return violations
+        /// Holds a link.
+        mutating func add(_ id: UInt64, _ entry: Entry) {
+            entries[id] = entry
+            order.append(id)
+            waitingCount += 1
+            deadlines.insert(entry.deadline, id, work: &work)
         }
 
-        mutating func end(_ id: UInt64) -> CheckedContinuation<Outcome, Never>? {
-            guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
-            return entries.remove(at: index).continuation
+        /// Ends the waiting entry `id` (expired, cancelled): removes it and returns its
+        /// waiter, to resume after unlocking. Its id stays in ``order`` and its deadline in
+        /// ``deadlines`` until met or compacted.
+        mutating func endWaiting(_ id: UInt64) -> CheckedContinuation<Outcome, Never>? {
+            guard let entry = entries[id], entry.isWaiting else { return nil }
+            entries[id] = nil
+            waitingCount -= 1
+            return entry.continuation
+        }
+
+        /// Whether `id` is a waiting link.
+        func isWaiting(_ id: UInt64) -> Bool {
+            entries[id]?.isWaiting ?? false
+        }
+
+        /// The earliest deadline of a waiting link, dropping the stale ones before it.
+        mutating func earliestDeadline() -> Duration? {
+            while let first = deadlines.first {
+                if isWaiting(first.key) { return first.deadline }
+                deadlines.removeFirst(work: &work)
+            }
+            return nil
+        }
+
+        /// Drops the ids and deadlines of links that no longer wait once they are most of
+        /// those kept: O(what is kept), once for as many links as ended, so O(1) per link.
+        mutating func compact() {
+            let slack = 32
+            if order.count > 2 * waitingCount + slack {
+                var kept: [UInt64] = []
+                kept.reserveCapacity(waitingCount)
+                for id in order {
+                    work += 1
+                    if isWaiting(id) { kept.append(id) }
+                }
+                order = kept
+            }
+            if deadlines.count > 2 * waitingCount + slack {
+                var live: [(deadline: Duration, key: UInt64)] = []
+                live.reserveCapacity(waitingCount)
+                for item in deadlines.items {
+                    work += 1
+                    if isWaiting(item.key) { live.append(item) }
+                }
+                deadlines.rebuild(live, work: &work)
+            }
+        }
+
+        /// What breaks the hold's invariants, one line each; empty when all hold: nothing
+        /// waits once the hold is off, a parked waiter waits for more links than wait, the
+        /// waiting links are counted right and each is listed in order and has its deadline,
+        /// and a link in the relay is there once. O(1) but for the links themselves, which
+        /// are looked at while they are few (a checked run stays linear in its links).
+        func _invariantViolations() -> [String] {
+            var violations: [String] = []
+            if waitingCount < 0 || waitingCount > entries.count {
+                violations.append("\(waitingCount) links counted waiting, among \(entries.count)")
+            }
+            if !isHolding, waitingCount > 0 {
+                violations.append("\(waitingCount) links wait while nothing is held")
+            }
+            if let parked = parkedWaiter, parked.count <= waitingCount {
+                violations.append("a waiter for \(parked.count) links is parked with \(waitingCount) waiting")
+            }
+            if relayStart > relay.count {
+                violations.append("the relay starts past its end")
+            }
+            guard entries.count + order.count + relay.count + deadlines.count <= 256 else { return violations }
+            let waiting = Set(entries.filter { $0.value.isWaiting }.keys)
+            if waiting.count != waitingCount {
+                violations.append("\(waitingCount) links counted waiting, \(waiting.count) wait")
+            }
+            let ordered = order.filter(waiting.contains)
+            if ordered.count != waiting.count || Set(ordered).count != ordered.count {
+                violations.append("the waiting links are not each listed once in order")
+            }
+            if !waiting.isSubset(of: deadlines.items.map(\.key)) {
+                violations.append("a waiting link has no deadline")
+            }
+            violations += deadlines._invariantViolations()
+            var relayed: Set<UInt64> = []
+            for id in relay[relayStart...] {
+                guard let entry = entries[id] else { continue }
+                guard case .relayed = entry.phase else {
+                    violations.append("link \(id) is handed on but not being released")
+                    continue
+                }
+                if !relayed.insert(id).inserted {
+                    violations.append("link \(id) is handed on twice")
+                }
+            }
+            for (id, entry) in entries where !relayed.contains(id) {
+                if case .relayed = entry.phase {
+                    violations.append("link \(id) is released but not in the relay")
+                }
+            }
+            return violations
         }
     }
 
@@ -144,20 +259,43 @@ final class _URLHold: Sendable {
 
     /// The links waiting, oldest first.
     var urls: [URL] {
-        state.withLock { $0.entries.filter(\.isWaiting).map(\.url) }
+        state.withLock { state in
+            state.order.compactMap { id in
+                guard let entry = state.entries[id], entry.isWaiting else { return nil }
+                return entry.url
+            }
+        }
     }
 
-    /// Starts holding (or, while holding, changes the expiry of the links held from now on).
-    func hold(expiringAfter expiry: Duration, on clock: any Clock<Duration>) {
+    /// The steps taken on behalf of single links so far (see ``State/work``), for the tests.
+    var work: Int {
+        state.withLock { $0.work }
+    }
+
+    /// How many links wait, for the tests.
+    var waitingCount: Int {
+        state.withLock { $0.waitingCount }
+    }
+
+    /// Starts holding (or, while holding, changes the expiry and the limit of the links held
+    /// from now on).
+    /// - Parameters:
+    ///   - expiry: How long each link waits.
+    ///   - limit: The most links that may wait at once; below 0 counts as 0.
+    ///   - clock: The clock the expiry is measured on (kept while links wait).
+    func hold(expiringAfter expiry: Duration, limit: Int, on clock: any Clock<Duration>) {
         let stopped = state.withLock { state -> Task<Void, Never>? in
             state.expiry = expiry
+            state.limit = max(0, limit)
             guard !state.isHolding else { return nil }
             state.isHolding = true
             if let kept = state.clock, kept.measures(on: clock) { return nil }
-            // Another clock: deadlines start again on it, and the old timer stops.
+            // Another clock: deadlines start again on it, and the old timer stops. (No link
+            // waits while nothing is held, so no deadline is measured on the old one.)
             state.clock = Self.holdClock(clock)
             state.timerGeneration &+= 1
             state.timerDeadline = nil
+            state.deadlines.removeAll()
             defer { state.timer = nil }
             return state.timer
         }
@@ -175,7 +313,8 @@ final class _URLHold: Sendable {
     /// - Parameters:
     ///   - url: The link.
     ///   - found: The mapping found for it, kept for the release.
-    /// - Returns: How the wait ended; ``Outcome/notHeld`` at once when no hold is in effect.
+    /// - Returns: How the wait ended; ``Outcome/notHeld`` at once when no hold is in effect,
+    ///   ``Outcome/refused(limit:)`` at once when the hold keeps as many links as it may.
     @usableFromInline
     func waitWhileHeld(_ url: URL, found: (mapping: Int, match: MatchedURL)?) async -> Outcome {
         let id = ids.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -186,8 +325,9 @@ final class _URLHold: Sendable {
         }
     }
 
-    /// Holds the link and parks its waiter, or resumes the waiter at once: not holding, or
-    /// cancelled before it could be held (its cancellation handler found no entry).
+    /// Holds the link and parks its waiter, or resumes the waiter at once: not holding,
+    /// cancelled before it could be held (its cancellation handler found no entry), or past
+    /// the limit.
     private func enter(
         _ id: UInt64,
         _ url: URL,
@@ -198,9 +338,9 @@ final class _URLHold: Sendable {
             state -> (Outcome?, Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
             guard state.isHolding, let clock = state.clock else { return (.notHeld, nil, nil) }
             guard !Task.isCancelled else { return (.cancelled, nil, nil) }
+            guard state.waitingCount < state.limit else { return (.refused(limit: state.limit), nil, nil) }
             let deadline = clock.elapsed() + state.expiry
-            state.entries.append(
-                Entry(id: id, url: url, found: found, deadline: deadline, continuation: continuation))
+            state.add(id, Entry(url: url, found: found, deadline: deadline, continuation: continuation))
             let parked = state.takeParkedWaiter()
             // The timer sleeps until a deadline no later than this one, or a new one starts.
             if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
@@ -229,23 +369,32 @@ final class _URLHold: Sendable {
         }
     }
 
-    /// The waiting task was cancelled: ends the wait. A released entry still waiting for its
-    /// turn in the relay is resumed at once with its delivery (the owner's opening then fails
-    /// in the cancelled task); one already resumed is left alone.
+    /// The waiting task was cancelled: ends the wait. A released entry already in the relay
+    /// is resumed at once with its delivery (the owner's opening then fails in the cancelled
+    /// task); one not yet given its delivery, or already resumed, is left alone. O(1).
     private func cancel(_ id: UInt64) {
-        let (waiter, outcome) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome) in
-            if state.entries.contains(where: { $0.id == id && $0.isWaiting }) {
-                return (state.end(id), .cancelled)
+        let ended = state.withLock { state -> (CheckedContinuation<Outcome, Never>, Outcome)? in
+            guard let entry = state.entries[id] else { return nil }
+            switch entry.phase {
+            case .waiting:
+                guard let waiter = state.endWaiting(id) else { return nil }
+                state.compact()
+                return (waiter, .cancelled)
+            case .releasing:
+                return nil
+            case .relayed(let delivery):
+                // Its id stays in the relay, skipped when met.
+                state.entries[id] = nil
+                return (entry.continuation, .released(delivery))
             }
-            guard let position = state.relay.firstIndex(where: { $0.id == id }) else { return (nil, .cancelled) }
-            let outcome = Outcome.released(state.relay.remove(at: position).delivery)
-            return (state.end(id), outcome)
         }
-        waiter?.resume(returning: outcome)
+        if let (waiter, outcome) = ended {
+            waiter.resume(returning: outcome)
+        }
     }
 
     /// Ends the hold: marks every waiting link as released (the timer, if any, ends when it
-    /// next wakes, unless a new hold needs it).
+    /// next wakes, unless a new hold needs it). O(links).
     /// - Returns: The released links, oldest first, for the owner to make each one's
     ///   ``Delivery`` and hand them to ``relay(_:)``.
     @usableFromInline
@@ -254,35 +403,62 @@ final class _URLHold: Sendable {
             guard state.isHolding else { return [] }
             state.isHolding = false
             var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] = []
-            for index in state.entries.indices where state.entries[index].isWaiting {
-                state.entries[index].isReleasing = true
-                let entry = state.entries[index]
-                released.append((entry.id, entry.url, entry.found))
+            released.reserveCapacity(state.waitingCount)
+            for id in state.order {
+                state.work += 1
+                guard let entry = state.entries[id], entry.isWaiting else { continue }
+                state.entries[id]?.phase = .releasing
+                released.append((id, entry.url, entry.found))
             }
+            state.order = []
+            state.waitingCount = 0
+            state.deadlines.removeAll()
             return released
         }
     }
 
     /// Starts the relay of released links (from ``release()``, in its order), each with what
-    /// its waiter needs to open it: resumes the first.
+    /// its waiter needs to open it: resumes the first. O(links).
     @usableFromInline
     func relay(_ deliveries: [(id: UInt64, delivery: Delivery)]) {
         guard !deliveries.isEmpty else { return }
-        state.withLock { $0.relay += deliveries }
+        state.withLock { state in
+            state.relay.reserveCapacity(state.relay.count + deliveries.count)
+            for (id, delivery) in deliveries {
+                state.work += 1
+                // A released entry ends only once relayed: it is there.
+                guard state.entries[id] != nil else { continue }
+                state.entries[id]?.phase = .relayed(delivery)
+                state.relay.append(id)
+            }
+        }
         handOn()
     }
 
     /// Resumes the next released waiter of the relay, if any: called by each released
-    /// waiter once its link is opened (or has failed).
+    /// waiter once its link is opened (or has failed). O(1) but for the ids of cancelled
+    /// waiters it skips, each skipped once.
     @usableFromInline
     func handOn() {
-        let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome)? in
-            guard !state.relay.isEmpty else { return nil }
-            let (id, delivery) = state.relay.removeFirst()
-            return (state.end(id), .released(delivery))
+        let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>, Outcome)? in
+            while state.relayStart < state.relay.count {
+                let id = state.relay[state.relayStart]
+                state.relayStart += 1
+                state.work += 1
+                guard let entry = state.entries.removeValue(forKey: id) else { continue }  // cancelled
+                guard case .relayed(let delivery) = entry.phase else { continue }
+                if state.relayStart == state.relay.count {
+                    state.relay = []
+                    state.relayStart = 0
+                }
+                return (entry.continuation, .released(delivery))
+            }
+            state.relay = []
+            state.relayStart = 0
+            return nil
         }
         if let (waiter, outcome) = next {
-            waiter?.resume(returning: outcome)
+            waiter.resume(returning: outcome)
         }
     }
 
@@ -299,9 +475,11 @@ final class _URLHold: Sendable {
         }
     }
 
-    /// Sleeps until `first`, expires the links whose deadline has passed, then sleeps until
-    /// the earliest deadline of a waiting link, and again, until no link waits (then the
-    /// next held link starts a new timer) or a newer timer replaces it.
+    /// Sleeps until `first`, expires the links whose deadline has passed (taking them from
+    /// the deadlines' heap, earliest first: O(log n) each), then sleeps until the earliest
+    /// deadline of a waiting link, and again, until no link waits (then the next held link
+    /// starts a new timer) or a newer timer replaces it. The expired waiters are resumed
+    /// after unlocking.
     private func runTimer(_ generation: UInt64, _ clock: any HoldClock, first: Duration) async {
         var next: Duration? = first
         while let deadline = next {
@@ -316,9 +494,15 @@ final class _URLHold: Sendable {
                     return []
                 }
                 let now = clock.elapsed()
-                let due = state.entries.filter { $0.isWaiting && $0.deadline <= now }.map(\.id)
-                let expired = due.compactMap { state.end($0) }
-                next = state.entries.lazy.filter(\.isWaiting).map(\.deadline).min()
+                var expired: [CheckedContinuation<Outcome, Never>] = []
+                while let earliest = state.earliestDeadline(), earliest <= now {
+                    let (_, id) = state.deadlines.removeFirst(work: &state.work)
+                    if let waiter = state.endWaiting(id) {
+                        expired.append(waiter)
+                    }
+                }
+                state.compact()
+                next = state.earliestDeadline()
                 state.timerDeadline = next
                 if next == nil { state.timer = nil }
                 return expired

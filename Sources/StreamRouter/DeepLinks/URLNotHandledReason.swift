@@ -36,6 +36,10 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
     /// The URL was held (``Router/holdURLs(expiringAfter:)``) and its time ran out before
     /// ``Router/releaseURLs()``.
     case expired
+    /// The URL came while a hold (``Router/holdURLs(expiringAfter:)``) kept `limit` links
+    /// waiting already (``InputPolicy/maximumHeldURLs``): it was not held, and the links
+    /// held are kept.
+    case tooManyHeld(limit: Int)
 
     /// Compares the cases and their payloads; an `any Error` compares by its description.
     public static func == (lhs: URLNotHandledReason, rhs: URLNotHandledReason) -> Bool {
@@ -49,6 +53,7 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
         case (.parameterConversionFailed(let a), .parameterConversionFailed(let b)): a == b
         case (.mappingFailed(let a, let x), .mappingFailed(let b, let y)): a == b && "\(x)" == "\(y)"
         case (.navigationFailed(let a), .navigationFailed(let b)): a == b
+        case (.tooManyHeld(let a), .tooManyHeld(let b)): a == b
         default: false
         }
     }
@@ -77,6 +82,8 @@ public enum URLNotHandledReason: Error, Sendable, Equatable, CustomStringConvert
             "navigation failed: \(error)"
         case .expired:
             "held until it expired"
+        case .tooManyHeld(let limit):
+            "not held: the hold keeps \(limit) links already"
         }
     }
 }

@@ -9,6 +9,7 @@
 /// | control characters | rejected | paths, URLs, and each decoded URL path segment: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
 /// | ``maximumHistoryEntries`` | 1,000 | a navigator's history (back, current and forward entries) and a router's stack: a push beyond it drops the oldest entry; a restored state holding more is rejected |
 /// | ``maximumStateBytes`` | 4 MiB | the saved state a navigator or router restores: larger data is rejected before it is decoded |
+/// | ``maximumHeldURLs`` | 1,000 | the deep links a router's hold keeps waiting (``Router/holdURLs(expiringAfter:)``): one more is refused at once, ``URLNotHandledReason/tooManyHeld(limit:)`` |
 ///
 /// Percent-encoding is not decoded in paths (a path is not a URL); in deep links it is
 /// decoded exactly once per segment, after splitting, and each decoded segment is checked
@@ -35,6 +36,14 @@ public struct InputPolicy: Sendable, Hashable {
     /// The largest saved state, in bytes, that a navigator or router restores; larger data
     /// is rejected before it is decoded.
     public var maximumStateBytes: Int
+    /// The most deep links a hold (``Router/holdURLs(expiringAfter:)``, and those of
+    /// ``TabRouter`` and ``SplitRouter``) keeps waiting at once: past it, `openURL` returns
+    /// `false` at once and publishes ``URLNotHandledReason/tooManyHeld(limit:)``, and the
+    /// links already held are kept. Read when the hold begins (or is renewed). Each held
+    /// link keeps its URL, its match and a suspended task; a link source that floods the app
+    /// while it holds (a malicious page opening links in a loop) is bounded by this. Values
+    /// below 0 count as 0 (every link refused while holding).
+    public var maximumHeldURLs: Int
 
     /// A policy with the given limits (the defaults are the table's).
     public init(
@@ -42,13 +51,15 @@ public struct InputPolicy: Sendable, Hashable {
         maximumSegmentCount: Int = 256,
         maximumURLLength: Int = 8_192,
         maximumHistoryEntries: Int = 1_000,
-        maximumStateBytes: Int = 4 * 1_024 * 1_024
+        maximumStateBytes: Int = 4 * 1_024 * 1_024,
+        maximumHeldURLs: Int = 1_000
     ) {
         self.maximumPathLength = maximumPathLength
         self.maximumSegmentCount = maximumSegmentCount
         self.maximumURLLength = maximumURLLength
         self.maximumHistoryEntries = maximumHistoryEntries
         self.maximumStateBytes = maximumStateBytes
+        self.maximumHeldURLs = maximumHeldURLs
     }
 
     /// The default limits.

@@ -28,7 +28,9 @@ public struct NavigationOptions: Sendable, Hashable {
         /// Changes nothing: a navigation to one route that is the topmost displayed route
         /// when its turn comes (the top of the current stack, or a presentation with nothing
         /// pushed inside) returns normally, completes with no change, and runs no guards. A
-        /// double tap pushes once.
+        /// double tap pushes once. It applies to the operation a navigation finally performs:
+        /// one a guard redirects to such a route (a second tap on a screen a guard sends to a
+        /// login sheet the first tap presented) completes with no change too.
         case ignore
     }
 

@@ -20,9 +20,15 @@ extension Router {
     /// `false` and publishes ``URLNotHandledReason/expired``. Navigations other than
     /// ``openURL(_:)`` run as usual while links are held. Calling this while holding changes
     /// the expiry of the links opened from then on.
+    ///
+    /// At most ``InputPolicy/maximumHeldURLs`` links (of the router's ``policy``; 1,000 by
+    /// default) wait at once: past it, ``openURL(_:)`` returns `false` at once and publishes
+    /// ``URLNotHandledReason/tooManyHeld(limit:)``, and the links already held are kept.
+    /// Holding, releasing, expiring and cancelling cost time linear in the links (no link is
+    /// searched for), and no lock is held while their callers are resumed.
     /// - Parameter expiry: How long each link is kept after it was opened.
     public func holdURLs(expiringAfter expiry: Duration) {
-        _urlHold.hold(expiringAfter: expiry, on: guardClock)
+        _urlHold.hold(expiringAfter: expiry, limit: policy.maximumHeldURLs, on: guardClock)
     }
 
     /// Ends the hold of ``holdURLs(expiringAfter:)`` and opens the held links in the order
@@ -92,6 +98,9 @@ extension Router {
             return false
         case .cancelled:
             _publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        case .refused(let limit):
+            _publishNotHandled(url, .tooManyHeld(limit: limit))
             return false
         }
     }

@@ -74,6 +74,14 @@ extension Router {
     /// ```swift
     /// await router.preload(.product(id: 4), for: .seconds(30))   // a finger on the cell
     /// ```
+    ///
+    /// A value no navigation took is released when its lifetime ends: a timer on
+    /// ``guardClock`` drops it then (one timer for all the router's preloads), not at some
+    /// later call. A later preload of the same route replaces (and releases) the values kept
+    /// for it. Changing ``guardClock`` moves the values kept to the new clock with the time
+    /// they have left. Preloaded values are found by route: a preload, and a navigation
+    /// taking one, cost the same however many preloads wait (a list preloading each cell
+    /// as it appears may keep thousands).
     /// - Parameters:
     ///   - route: The route to load for.
     ///   - lifetime: How long the values may wait for a navigation.
@@ -89,16 +97,49 @@ extension Router {
                 values.append(_LoadedValue(loader: loader.name, value: value))
             }
         }
-        let preloaded = Preloaded(values: values, age: Self.age(on: clock), lifetime: lifetime)
-        let stale = _hooks.withLock { hooks in
-            // Preloads no navigation took are dropped once stale.
-            let stale = hooks.preloads.filter { $0.value.age() >= $0.value.lifetime }
-            for route in stale.keys { hooks.preloads.removeValue(forKey: route) }
-            hooks.preloads[route] = preloaded
-            return stale
+        let (replaced, stopped) = _hooks.withLock { hooks in
+            let (replaced, stopped, start) = hooks.preloads.keep(
+                values, for: route, lifetime: lifetime, on: hooks.clock)
+            if let start {
+                hooks.preloads.started(_preloadTimer(start), for: start)
+            }
+            return (replaced, stopped)
         }
+        stopped?.cancel()
         // Released here, after the lock: a value's deinit is the app's code.
-        withExtendedLifetime(stale) {}
+        withExtendedLifetime(replaced) {}
+    }
+
+    /// Moves the preloaded values to `clock` (``guardClock`` was set), under the hooks' lock.
+    /// - Returns: The timer stopped, to cancel after unlocking.
+    func _movePreloads(_ hooks: inout _RouterHooks<Route>, to clock: any Clock<Duration>) -> Task<Void, Never>? {
+        guard hooks.preloads.count > 0 else { return nil }
+        let stopped = hooks.preloads.move(to: clock)
+        if let start = hooks.preloads.restartTimer() {
+            hooks.preloads.started(_preloadTimer(start), for: start)
+        }
+        return stopped
+    }
+
+    /// The timer of the preloaded values: sleeps until `start`'s deadline, drops the values
+    /// whose time has ended (released after unlocking), and sleeps again until the next,
+    /// until none is kept or a newer timer replaces it. Started under the hooks' lock (its
+    /// first step waits for it); it keeps the router alive only while it drops values.
+    private func _preloadTimer(_ start: _Preloads<Route>.TimerStart) -> Task<Void, Never> {
+        Task { [weak self] in
+            var next: Duration? = start.deadline
+            while let deadline = next {
+                do {
+                    try await start.clock.sleep(untilElapsed: deadline)
+                } catch {
+                    return
+                }
+                guard let self else { return }
+                let expired: [_Preloads<Route>.Entry]
+                (expired, next) = _hooks.withLock { $0.preloads.expire(timer: start.generation) }
+                withExtendedLifetime(expired) {}
+            }
+        }
     }
 
     /// What one loader said for one route: its value (`nil` for nothing), or that its
@@ -120,12 +161,6 @@ extension Router {
         guard let value = try await GuardDeadline.run(within: deadline, on: clock, { try await loader.load(route) })
         else { return .deadlinePassed }
         return .answered(value)
-    }
-
-    /// A reading of `clock` that tells how long ago it was taken.
-    static func age<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
     }
 
     /// Runs the loaders for each route in `destinations` (or takes their preloaded values),
@@ -187,16 +222,9 @@ extension Router {
     }
 
     /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
+    /// O(1). A stale one (its timer has not run yet) is released here, after the lock.
     func _takePreload(of route: Route) -> [_LoadedValue]? {
-        guard let preloaded = _hooks.withLock({ $0.preloads.removeValue(forKey: route) }) else { return nil }
-        return preloaded.age() < preloaded.lifetime ? preloaded.values : nil
+        guard let taken = _hooks.withLock({ $0.preloads.take(route) }) else { return nil }
+        return taken.isFresh ? taken.entry.values : nil
     }
-}
-
-/// What ``Router/preload(_:for:)`` kept for a route.
-struct Preloaded: Sendable {
-    let values: [_LoadedValue]
-    /// How long ago the values were loaded.
-    let age: @Sendable () -> Duration
-    let lifetime: Duration
 }

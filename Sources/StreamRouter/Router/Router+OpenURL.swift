@@ -27,7 +27,9 @@ extension Router {
     /// (then returns whether it was handled), it expires (`false`, reason
     /// ``URLNotHandledReason/expired``) or the calling task is cancelled (`false`, reason
     /// ``URLNotHandledReason/navigationFailed(_:)`` with
-    /// ``NavigationError/taskCancelled``).
+    /// ``NavigationError/taskCancelled``). A link that comes while the hold keeps
+    /// ``InputPolicy/maximumHeldURLs`` links already is not held: `false` at once, reason
+    /// ``URLNotHandledReason/tooManyHeld(limit:)``.
     ///
     /// - Parameter url: The URL, as received.
     /// - Returns: `true` when a route was navigated to (possibly another one, if a guard

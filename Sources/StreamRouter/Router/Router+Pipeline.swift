@@ -102,6 +102,16 @@ extension Router {
                 if let redirect = outcome.redirect {
                     current = try _redirecting(request, current, to: redirect, chain: &chain)
                     state = _storage.read { $0.state }
+                    // `.ignore` applies to what the navigation finally does: a redirect to
+                    // the topmost displayed route (a second tap's redirect to the login sheet
+                    // the first one presented) completes with no change, as a direct repeat.
+                    if options.repeatedPush == .ignore, Self._isRepeatedPush(current.operation, on: state) {
+                        if let beforeCommit {
+                            do { try await beforeCommit() } catch { throw _reject(current, error) }
+                        }
+                        committed = true
+                        return try _commit(current, state, opening: nil, delivering: nil)
+                    }
                     continue
                 }
                 loaded = outcome.loads

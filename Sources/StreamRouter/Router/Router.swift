@@ -510,7 +510,13 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// durations are `Duration` fits.
     public var guardClock: any Clock<Duration> {
         get { _hooks.withLock { $0.clock } }
-        set { changeHooks { $0.clock = newValue } }
+        set {
+            let stopped = changeHooks { hooks in
+                hooks.clock = newValue
+                return _movePreloads(&hooks, to: newValue)
+            }
+            stopped?.cancel()
+        }
     }
 
     /// Removes a guard or preparation; navigations that have already read the guards are

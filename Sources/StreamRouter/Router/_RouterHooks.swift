@@ -48,8 +48,9 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
 
     /// The registered loaders, in order.
     @usableFromInline private(set) var loaders: [Loader] = []
-    /// The values of ``Router/preload(_:for:)`` waiting for a navigation, by route.
-    var preloads: [Route: Preloaded] = [:]
+    /// The values of ``Router/preload(_:for:)`` waiting for a navigation, by route, with
+    /// their expiry.
+    var preloads = _Preloads<Route>()
     /// The state read from the store, until ``Router/restore()`` applies it.
     var savedState: RouterState<Route>?
     /// The restoration started at creation through the guards given to the initialiser.

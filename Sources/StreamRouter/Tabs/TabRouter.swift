@@ -689,7 +689,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// router's ``Router/guardClock`` as it is now.
     /// - Parameter expiry: How long each link is kept after it was opened.
     public func holdURLs(expiringAfter expiry: Duration) {
-        urlHold.hold(expiringAfter: expiry, on: selectedRouter.guardClock)
+        urlHold.hold(expiringAfter: expiry, limit: selectedRouter.policy.maximumHeldURLs, on: selectedRouter.guardClock)
     }
 
     /// Ends the hold and opens the held links in order: each one as ``openURL(_:)`` opens a
@@ -724,6 +724,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             return false
         case .cancelled:
             selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
+            return false
+        case .refused(let limit):
+            selectedRouter._publishNotHandled(url, .tooManyHeld(limit: limit))
             return false
         }
     }
