@@ -146,7 +146,7 @@ func referencePieces(_ segments: [PatternSegment]) -> [Piece] {
         pieces.append(.scalar("/"))
         switch segment {
         case .literal(let text): pieces += text.unicodeScalars.map(Piece.scalar)
-        case .capture, .skip, .optionalCapture, .rest: pieces.append(.hole)
+        case .capture, .skip, .optionalCapture, .rest, .restCapture: pieces.append(.hole)
         case .partialCapture(let prefix, _, let suffix):
             pieces += prefix.unicodeScalars.map(Piece.scalar)
             pieces.append(.hole)
@@ -313,7 +313,7 @@ func checkGeneratedFiles(of group: URLMatcherGroup<Int>) {
     // A mapping whose path is longer than the limit (which no URL within the standard
     // policy's length reaches either) makes a component the reader refuses.
     let limit = ServedAssociationFileError.maximumPathLength
-    if group.appleAppSiteAssociationPaths.contains(where: { $0.componentPattern.utf8.count > limit }) {
+    if group.appleAppSiteAssociationComponents(forHost: nil).contains(where: { $0.path.utf8.count > limit }) {
         guard case .pathTooLong? = coverage.unreadable else {
             require(false, "a component over the limit was read: \(coverage)")
             return

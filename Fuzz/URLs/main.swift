@@ -81,6 +81,8 @@ enum ReferenceSegment: Equatable {
     /// A prefix, a parameter, a suffix (one of them not empty).
     case partial([UInt8], String, [UInt8])
     case any
+    /// `{name...}`, last: the rest of the path, zero or more segments.
+    case rest(String)
 }
 
 /// The byte-level URL pattern grammar: `nil` when the pattern must be refused.
@@ -95,8 +97,18 @@ func referenceCompile(_ pattern: String) -> [ReferenceSegment]? {
     let close = UInt8(ascii: "}")
     var names: Set<String> = []
     var segments: [ReferenceSegment] = []
-    for part in parts {
-        if part == [UInt8(ascii: "*")] {
+    for (index, part) in parts.enumerated() {
+        if part.count > 5, part.first == UInt8(ascii: "{"), part.suffix(4).elementsEqual("...}".utf8) {
+            // `{name...}`: the rest of the path, only as the last segment.
+            let name = part.dropFirst().dropLast(4)
+            guard index == parts.count - 1, !name.contains(open), !name.contains(close),
+                name.allSatisfy({ byte in
+                    byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                }), names.insert(text(name)).inserted
+            else { return nil }
+            segments.append(.rest(text(name)))
+        } else if part == [UInt8(ascii: "*")] {
             segments.append(.any)
         } else if part.contains(open) || part.contains(close) {
             // prefix `{` name `}` suffix, with no brace in the prefix or the suffix.
@@ -204,10 +216,16 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
             guard let host, hosts.map({ $0.lowercased() }).contains(host) else { continue }
         }
         hostAccepted = true
-        let encoded = (spec.hosts == nil && !rawHost.isEmpty ? [rawHost] : []) + pathSegments
+        let leadingHost = spec.hosts == nil && !rawHost.isEmpty
+        let encoded = (leadingHost ? [rawHost] : []) + pathSegments
         var decoded: [String] = []
-        for segment in encoded {
-            guard let value = referenceDecode(segment) else { return .undecodable(segment) }
+        for (position, segment) in encoded.enumerated() {
+            guard var value = referenceDecode(segment) else { return .undecodable(segment) }
+            if leadingHost, position == 0 {
+                // A host is case-insensitive: it leads the path with its ASCII letters lowercased.
+                value = String(
+                    decoding: value.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+            }
             // A decoded control character (C0, DEL, C1) is refused, with its scalar offset.
             let control = value.unicodeScalars.enumerated().first {
                 $0.element.value < 0x20 || (0x7F...0x9F).contains($0.element.value)
@@ -219,8 +237,16 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
             decoded.append(value)
         }
         for (index, pattern) in spec.patterns.enumerated() {
-            guard let segments = referenceCompile(pattern), segments.count == decoded.count else { continue }
+            guard var segments = referenceCompile(pattern) else { continue }
             var parameters: [String: String] = [:]
+            var hasRest = false
+            if case .rest(let name)? = segments.last {
+                segments.removeLast()
+                hasRest = true
+                guard decoded.count >= segments.count else { continue }
+                parameters[name] = decoded[segments.count...].joined(separator: "/")
+            }
+            guard hasRest || segments.count == decoded.count else { continue }
             let matches = zip(segments, decoded).allSatisfy { segment, value in
                 switch segment {
                 case .literal(let bytes): return bytes == Array(value.utf8)
@@ -235,6 +261,7 @@ func referenceMatch(_ url: URL, _ specs: [GroupSpec]) -> Outcome {
                     parameters[name] = text(bytes[prefix.count..<(bytes.count - suffix.count)])
                     return true
                 case .any: return true
+                case .rest: return false  // only ever last, taken above
                 }
             }
             guard matches else { continue }
