@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Compiles and runs every ```swift block of the DocC articles (Sources/*/*.docc/*.md), so that a
-# snippet that stops compiling, throws, or hangs fails the documentation build
-# (scripts/build-docs.sh runs this first).
+# Compiles and runs every ```swift block of the DocC articles (Sources/*/*.docc/*.md) and of
+# README.md, so that a snippet that stops compiling, throws, or hangs fails the documentation
+# build (scripts/build-docs.sh runs this first). Tests/StreamRouterTests/Readme*.swift mirror
+# the README's blocks as well, with assertions on what they print.
 #
 #   scripts/check-doc-snippets.sh [article-or-line...]
 #
@@ -52,7 +53,7 @@ start=$SECONDS
 
 echo "== doc snippets: extract"
 shopt -s nullglob
-articles=(Sources/*/*.docc/*.md)
+articles=(Sources/*/*.docc/*.md README.md)
 counts=$(swift scripts/extract-doc-snippets.swift "$dir" "$root" "${articles[@]}")
 echo "$counts"
 

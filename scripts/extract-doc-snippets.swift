@@ -1,4 +1,4 @@
-// Turns the ```swift blocks of DocC articles into a Swift package that scripts/check-doc-snippets.sh
+// Turns the ```swift blocks of DocC articles (and of README.md) into a Swift package that scripts/check-doc-snippets.sh
 // builds and runs, so that a snippet that stops compiling, or stops working, fails the
 // documentation build.
 //
