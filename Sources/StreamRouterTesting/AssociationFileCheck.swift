@@ -42,3 +42,47 @@ public func checkAppleAppSiteAssociation<Route>(
     let coverage = group.uncoveredMappings(inAppleAppSiteAssociation: served)
     guard coverage.isComplete else { throw AppleAppSiteAssociationMismatch(coverage: coverage) }
 }
+
+/// A served `apple-app-site-association` file that claims paths its group refuses, as thrown
+/// by ``checkAppleAppSiteAssociation(_:claimsOnlyWhat:onHost:)``; its description lists them.
+public struct AppleAppSiteAssociationOverclaim: Error, Sendable, CustomStringConvertible {
+    /// The host the file is served on.
+    public let host: String
+    /// The claimed paths no mapping takes.
+    public let paths: [String]
+
+    /// One line per path.
+    public var description: String {
+        "the apple-app-site-association file served on \(host) claims paths no URL mapping takes "
+            + "(each tap opens the app only to bounce back to the browser):\n"
+            + paths.map { "  \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Checks that a served `apple-app-site-association` file claims no path that `group`
+/// refuses, on paths made from the group's mappings and the file's components (see
+/// `URLMatcherGroup.overclaimedPaths(inAppleAppSiteAssociation:host:)`): throws, listing
+/// them, when it does. Together with ``checkAppleAppSiteAssociation(_:covers:)``, the file
+/// claims exactly what the app opens.
+///
+/// ```swift
+/// @Test func theServedFileClaimsOnlyWhatTheAppOpens() throws {
+///     let served = try Data(contentsOf: siteRoot.appending(path: ".well-known/apple-app-site-association"))
+///     try checkAppleAppSiteAssociation(served, claimsOnlyWhat: #require(AppRoute.registerURLs()), onHost: "example.com")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - served: The file as the site serves it.
+///   - group: The app's URL mappings.
+///   - host: The host that serves the file.
+/// - Throws: ``AppleAppSiteAssociationOverclaim`` listing the paths; `ServedAssociationFileError`
+///   for a file that cannot be read.
+public func checkAppleAppSiteAssociation<Route>(
+    _ served: Data,
+    claimsOnlyWhat group: URLMatcherGroup<Route>,
+    onHost host: String
+) throws {
+    let paths = try group.overclaimedPaths(inAppleAppSiteAssociation: served, host: host)
+    guard paths.isEmpty else { throw AppleAppSiteAssociationOverclaim(host: host, paths: paths) }
+}

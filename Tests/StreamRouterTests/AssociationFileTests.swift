@@ -37,19 +37,33 @@ import Testing
 
     static let appIDs = ["ABCDE12345.com.example.store", "ABCDE12345.com.example.store.beta"]
 
+    /// The components a mapping each, in declaration order (a served file written by hand).
     static let expectedComponents = [
         "/", "/products", "/products/*/view", "/orders/*", "/user/*/logout", "/files/a.b/*", "/q&a/\"x\"/*",
     ]
 
+    /// The generated file's components: the deepest mappings first, each hole's exclusion
+    /// before its component.
+    static let generatedComponents = [
+        "/products/*/*/view exclude", "/products/*/view", "/user/*/*/logout exclude", "/user/*/logout",
+        "/files/a.b/*/* exclude", "/files/a.b/*", "/q&a/\"x\"/*/* exclude", "/q&a/\"x\"/*", "/orders/*/* exclude",
+        "/orders/*", "/products", "/",
+    ]
+
+    /// A component as `generatedComponents` writes it.
+    static func text(_ component: [String: Any]) -> String {
+        "\(component["/"] ?? "")\(component["exclude"] as? Bool == true ? " exclude" : "")"
+    }
+
     /// The generated file, parsed.
-    static func components(of data: Data) throws -> (appIDs: [String], components: [[String: String]]) {
+    static func components(of data: Data) throws -> (appIDs: [String], components: [[String: Any]]) {
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(root.keys.sorted() == ["applinks"])
         let applinks = try #require(root["applinks"] as? [String: Any])
         let details = try #require(applinks["details"] as? [[String: Any]])
         try #require(details.count == 1)
         let appIDs = try #require(details[0]["appIDs"] as? [String])
-        let components = try #require(details[0]["components"] as? [[String: String]])
+        let components = try #require(details[0]["components"] as? [[String: Any]])
         return (appIDs, components)
     }
 
@@ -57,10 +71,14 @@ import Testing
         let data = try Self.group.appleAppSiteAssociation(appIDs: Self.appIDs)
         let (appIDs, components) = try Self.components(of: data)
         #expect(appIDs == Self.appIDs)
-        #expect(components.allSatisfy { $0.keys.sorted() == ["/"] }, "the path only: query and fragment ignored")
-        #expect(components.compactMap { $0["/"] } == Self.expectedComponents)
+        #expect(
+            components.allSatisfy { $0.keys.sorted() == ["/"] || $0.keys.sorted() == ["/", "exclude"] },
+            "the path only: query and fragment ignored")
+        #expect(components.map(Self.text) == Self.generatedComponents)
         let mappingCount = 11
-        #expect(components.count == mappingCount - Self.group.appleAppSiteAssociationGaps.count)
+        let included = components.filter { $0["exclude"] == nil }
+        #expect(included.count == mappingCount - Self.group.appleAppSiteAssociationGaps.count)
+        #expect(Set(included.compactMap { $0["/"] as? String }) == Set(Self.expectedComponents))
         #expect(try Self.group.appleAppSiteAssociation(appIDs: Self.appIDs) == data, "deterministic")
         let text = try #require(String(data: data, encoding: .utf8))
         #expect(text.contains(#""/" : "/orders/*""#), "slashes unescaped, keys sorted: \(text)")
@@ -96,10 +114,12 @@ import Testing
     /// matches the mapping exactly when it matches its component, by a reference matcher of
     /// component patterns; and every path a mapping takes matches a component. (On paths of
     /// other depths a component's `*`, which also matches `/`, may take more than its
-    /// mapping: documented on `appleAppSiteAssociation(appIDs:)`.)
+    /// mapping: documented on `appleAppSiteAssociation(appIDs:forHost:)`.)
     @Test func aURLMatchesAMappingExactlyWhenItMatchesItsComponent() throws {
         let data = try Self.group.appleAppSiteAssociation(appIDs: Self.appIDs)
-        let components = try Self.components(of: data).components.compactMap { $0["/"] }
+        let included = try Self.components(of: data).components.filter { $0["exclude"] == nil }
+        #expect(Set(included.compactMap { $0["/"] as? String }) == Set(Self.expectedComponents))
+        let components = Self.expectedComponents  // in declaration order, as `expressed`
         let expressed = [
             "", "products", "products/{category}/view", "orders/{id}", "user/*/logout", "files/a.b/{name}",
             "q&a/\"x\"/{id}",

@@ -64,10 +64,15 @@ import Testing
         #expect(await router.openURL(try #require(URL(string: "https://shop.example.com/orders/9"))))
         #expect(router.stack == [.orders, .order(id: 9)])
         let group = try #require(ArticleRoute.registerURLs())
-        let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.shop"])
+        let aasa = try group.appleAppSiteAssociation(
+            appIDs: ["ABCDE12345.com.example.shop"], forHost: "shop.example.com")
         let json = try #require(try JSONSerialization.jsonObject(with: aasa) as? [String: [String: [[String: Any]]]])
-        let components = try #require(json["applinks"]?["details"]?.first?["components"] as? [[String: String]])
-        #expect(components == [["/": "/orders/*"], ["/": "/product/*"]])
+        let components = try #require(json["applinks"]?["details"]?.first?["components"] as? [[String: Any]])
+        #expect(
+            components.map { "\($0["/"] ?? "")\($0["exclude"] as? Bool == true ? " exclude" : "")" } == [
+                "/orders/*/* exclude", "/orders/*", "/product/*/* exclude", "/product/*",
+            ])
+        try checkAppleAppSiteAssociation(aasa, claimsOnlyWhat: group, onHost: "shop.example.com")
         #expect(group.androidIntentFilters().contains(#"android:pathPattern="/orders/.*""#))
         #expect(group.appleAppSiteAssociationGaps.isEmpty && group.androidIntentFilterGaps.isEmpty)
         #expect(group.uncoveredMappings(inAppleAppSiteAssociation: aasa).isComplete)

@@ -119,6 +119,8 @@ import Testing
         mark("`dismissAll()`", .router, .tab, .split)
         #expect(router.canOpen(url) && tab.canOpen(url) && split.canOpen(url))
         mark("`canOpen(_:)`", .router, .tab, .split)
+        #expect(router.url(for: .b) == nil && tab.url(for: .b) == nil && split.url(for: .b) == nil, "no mapping links")
+        mark("`url(for:)`", .router, .tab, .split)
         router.holdURLs(expiringAfter: .seconds(60))
         tab.holdURLs(expiringAfter: .seconds(60))
         split.holdURLs(expiringAfter: .seconds(60))

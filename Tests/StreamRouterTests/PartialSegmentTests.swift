@@ -247,7 +247,10 @@ import Testing
         let applinks = try #require(json["applinks"] as? [String: Any])
         let details = try #require((applinks["details"] as? [[String: Any]])?.first)
         let components = try #require(details["components"] as? [[String: Any]])
-        #expect(components.compactMap { $0["/"] as? String } == ["/@*", "/files/*.json"])
+        #expect(
+            components.filter { $0["exclude"] == nil }.compactMap { $0["/"] as? String } == ["/files/*.json", "/@*"])
+        #expect(
+            components.filter { $0["exclude"] != nil }.compactMap { $0["/"] as? String } == ["/files/*/*.json", "/@*/*"])
         #expect(group.uncoveredMappings(inAppleAppSiteAssociation: aasa).isComplete)
         let filters = group.androidIntentFilters()
         #expect(filters.contains(#"android:pathPattern="/@.*""#))

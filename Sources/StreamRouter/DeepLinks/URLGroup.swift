@@ -18,6 +18,8 @@ package final class URLGroup: Sendable {
     /// The accepted hosts, lowercased; `nil` when the group reads the host as the first
     /// path segment instead (custom-scheme links such as `myapp://user/5/profile`).
     package let hosts: Set<String>?
+    /// The first host given, lowercased: the host of the links the group's mappings make.
+    let firstHost: String?
     /// The registered patterns, in declaration order (malformed ones left out).
     let compiledPatterns: [_URLPattern]
     /// The patterns that failed their check; their mappings never match.
@@ -31,6 +33,7 @@ package final class URLGroup: Sendable {
     init(schemes: [String], hosts: [String]?, patterns: [_URLPattern], patternErrors: [URLPatternError]) {
         self.schemes = Set(schemes.map { $0.lowercased() })
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        firstHost = hosts?.first?.lowercased()
         schemeBytes = self.schemes.map { Array($0.utf8) }
         hostBytes = self.hosts.map { $0.map { Array($0.utf8) } }
         compiledPatterns = patterns

@@ -49,6 +49,8 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     /// Every group's mappings, one group after the other (the numbering of
     /// ``_URLLookup/find(_:)``).
     @usableFromInline let _mappings: [_URLMapping<Route>]
+    /// What makes each mapping's link from a route, by the same numbering.
+    let links: [(@Sendable (Route) -> [String: String]?)?]
 
     /// The compiled groups, in the order they are tried (for tests and diagnostics).
     package var groups: [URLGroup] { _lookup.groups }
@@ -63,6 +65,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         }
         _lookup = _URLLookup(matchers.flatMap { $0.groups })
         _mappings = matchers.flatMap { $0._mappings }
+        links = matchers.flatMap { $0.links }
     }
 
     /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
@@ -74,6 +77,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         _lookup = _URLLookup(
             schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
         _mappings = collected.mappings
+        links = collected.links
     }
 
     /// A group for one host, over `http` and `https`.

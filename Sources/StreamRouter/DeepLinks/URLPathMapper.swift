@@ -17,11 +17,15 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     struct Collected: Sendable {
         var patterns: [_URLPattern] = []
         var mappings: [_URLMapping<Route>] = []
+        /// What makes each mapping's link from a route (`linking:`), `nil` for none.
+        var links: [(@Sendable (Route) -> [String: String]?)?] = []
         var patternErrors: [URLPatternError] = []
 
-        /// Compiles `pattern` and appends it with `mapping`; a malformed pattern is appended
-        /// to ``patternErrors`` instead.
-        mutating func add(_ pattern: String, _ mapping: _URLMapping<Route>) {
+        /// Compiles `pattern` and appends it with `mapping` and `link`; a malformed pattern is
+        /// appended to ``patternErrors`` instead.
+        mutating func add(
+            _ pattern: String, _ mapping: _URLMapping<Route>, link: (@Sendable (Route) -> [String: String]?)? = nil
+        ) {
             do throws(URLPatternError) {
                 patterns.append(try _URLPattern(pattern))
             } catch {
@@ -29,6 +33,7 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
                 return
             }
             mappings.append(mapping)
+            links.append(link)
         }
     }
 
@@ -68,6 +73,42 @@ public final class URLPathMapper<Route: Sendable>: Sendable {
     ///
     public func map(_ pattern: String, _ route: @escaping @Sendable (MatchedURL) throws -> Route) {
         collected.withLock { $0.add(pattern, .route(route)) }
+    }
+
+    /// Maps a path pattern to a route made from the match, and says how to make the link of
+    /// such a route: the value of each of the pattern's parameters (a rest segment's holds
+    /// its `/`s), or `nil` for a route this mapping does not make. ``URLMatcherGroup/url(for:)``
+    /// and every router kind's `url(for:)` then give the route's canonical link.
+    ///
+    /// ```swift
+    /// $0.map("user/{id}/profile", linking: { route in
+    ///     if case .profile(let id) = route { ["id": "\(id)"] } else { nil }
+    /// }) { try .profile(id: $0.param("id")) }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - link: The parameters of a route's link, `nil` for a route the mapping does not make.
+    ///   - route: Makes the route from the ``MatchedURL``, as for ``map(_:_:)-4vvm3``.
+    public func map(
+        _ pattern: String,
+        linking link: @escaping @Sendable (Route) -> [String: String]?,
+        _ route: @escaping @Sendable (MatchedURL) throws -> Route
+    ) {
+        collected.withLock { $0.add(pattern, .route(route), link: link) }
+    }
+
+    /// Maps a path pattern to a whole stack (see ``mapStack(_:_:)-6zf5g``), and says how to
+    /// make the link of a stack's last route (see ``map(_:linking:_:)``).
+    /// - Parameters:
+    ///   - pattern: As for ``map(_:_:)-4vvm3``.
+    ///   - link: The parameters of the link of a route the stack ends with, `nil` for others.
+    ///   - stack: Makes the stack, bottom first, from the ``MatchedURL``.
+    public func mapStack(
+        _ pattern: String,
+        linking link: @escaping @Sendable (Route) -> [String: String]?,
+        _ stack: @escaping @Sendable (MatchedURL) throws -> [Route]
+    ) {
+        collected.withLock { $0.add(pattern, .stack(stack), link: link) }
     }
 
     /// Maps a path pattern to a route that takes awaiting to make: a remote account found by

@@ -220,6 +220,12 @@ extension Router {
         _storage.update { _, publish in publish(.urlNotHandled(url, reason: reason)) }
     }
 
+    /// The canonical link of `route` (see ``URLMatcherGroup/url(for:)``): for a share
+    /// button, Handoff or an App Intent; `nil` when no mapping makes one that opens it.
+    public func url(for route: Route) -> URL? {
+        urlMatchers?.url(for: route)
+    }
+
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it: the input
     /// policy, the matching and the mapping closure, synchronously, with no navigation and
     /// no event (for SwiftUI's `OpenURLAction`, which must answer at once). A parameter

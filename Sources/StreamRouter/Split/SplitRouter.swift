@@ -290,6 +290,12 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         await router.openURL(url)
     }
 
+    /// The canonical link of `route` (see ``URLMatcherGroup/url(for:)``): for a share
+    /// button, Handoff or an App Intent; `nil` when no mapping makes one that opens it.
+    public func url(for route: Route) -> URL? {
+        router.url(for: route)
+    }
+
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
     /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
     public func canOpen(_ url: URL) -> Bool {

@@ -667,6 +667,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         return { () async throws(NavigationError) in try await above.dismissAll() }
     }
 
+    /// The canonical link of `route` (see ``URLMatcherGroup/url(for:)``): for a share
+    /// button, Handoff or an App Intent; `nil` when no mapping makes one that opens it.
+    public func url(for route: Route) -> URL? {
+        urlMatchers?.url(for: route)
+    }
+
     /// Whether ``openURL(_:)`` would handle `url` were no guard to refuse it (see
     /// ``Router/canOpen(_:)``): synchronous, navigates nowhere.
     public func canOpen(_ url: URL) -> Bool {

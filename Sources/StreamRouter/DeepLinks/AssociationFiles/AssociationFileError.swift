@@ -1,4 +1,4 @@
-/// Why ``URLMatcherGroup/appleAppSiteAssociation(appIDs:)`` made no file.
+/// Why ``URLMatcherGroup/appleAppSiteAssociation(appIDs:forHost:)`` made no file.
 public enum AssociationFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No app ID was given: a file names at least one app.
     case noAppIDs

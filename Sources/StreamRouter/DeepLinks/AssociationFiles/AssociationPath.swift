@@ -49,6 +49,68 @@ struct AssociationPath: Sendable, Hashable {
         return String(pattern)
     }
 
+    /// For each hole, the component pattern with that hole spanning several segments
+    /// (`*/*`): the paths its `*` would claim that the mapping does not take.
+    var spanningHoles: [String] {
+        tokens.indices.filter { tokens[$0] == .segment }.map { hole in
+            Self.pattern(of: tokens) { $0 == hole ? "*/*" : "*" }
+        }
+    }
+
+    /// Concrete paths made from the mapping: each hole one segment (`x`), then each hole in
+    /// turn two (`x/y`), then one segment deeper (`/z`).
+    var samples: [String] {
+        let holes = tokens.indices.filter { tokens[$0] == .segment }
+        let plain = Self.pattern(of: tokens) { _ in "x" }
+        return [plain, plain + "/z"] + holes.map { hole in Self.pattern(of: tokens) { $0 == hole ? "x/y" : "x" } }
+    }
+
+    /// Concrete paths made from a component's glob: each `*` one segment, then each two,
+    /// each `?` one character.
+    static func samples(ofGlob glob: String) -> [String] {
+        ["x", "x/y"].map { filling in
+            String(glob.unicodeScalars.map { $0 == "*" ? filling : $0 == "?" ? "q" : String($0) }.joined())
+        }
+    }
+
+    /// The text of `tokens`, each hole (by index) written as `hole` says.
+    private static func pattern(of tokens: [Token], hole: (Int) -> String) -> String {
+        var text = ""
+        for (index, token) in tokens.enumerated() {
+            switch token {
+            case .scalar(let scalar): text.unicodeScalars.append(scalar)
+            case .segment: text += hole(index)
+            }
+        }
+        return text
+    }
+
+    /// Whether the component glob (`*` any run of scalars, `/` included; `?` one scalar)
+    /// matches the whole of `path`: one pass with backtracking to the last `*`, no recursion.
+    static func glob(_ glob: [Unicode.Scalar], matches path: String) -> Bool {
+        let text = Array(path.unicodeScalars)
+        var (g, t) = (0, 0)
+        var star: (glob: Int, text: Int)?
+        while t < text.count {
+            if g < glob.count, glob[g] == "?" || glob[g] == text[t] {
+                g += 1
+                t += 1
+            } else if g < glob.count, glob[g] == "*" {
+                star = (g, t)
+                g += 1
+            } else if let last = star {
+                star = (last.glob, last.text + 1)
+                (g, t) = (last.glob + 1, last.text + 1)
+            } else {
+                return false
+            }
+        }
+        while g < glob.count, glob[g] == "*" {
+            g += 1
+        }
+        return g == glob.count
+    }
+
     /// The first literal scalar that a component pattern would read as a wildcard.
     var wildcardCharacter: Character? {
         for case .scalar(let scalar) in tokens where scalar == "*" || scalar == "?" {

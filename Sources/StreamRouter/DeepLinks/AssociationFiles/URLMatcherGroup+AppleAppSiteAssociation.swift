@@ -2,43 +2,124 @@ import Foundation
 
 extension URLMatcherGroup {
     /// The `apple-app-site-association` file for the group's universal links: JSON in the
-    /// `applinks.details[].components` form, one component per mapping it can express, in
-    /// declaration order, with `*` for each parameter or `*` segment (a partial segment keeps
-    /// its prefix and suffix: `@{handle}` is `/@*`); the query and the
-    /// fragment play no part, as in matching. Keys are sorted, so the same group always
-    /// gives the same bytes.
+    /// `applinks.details[].components` form, claiming exactly the paths the mappings take;
+    /// keys sorted, so the same group always gives the same bytes.
     ///
     /// ```swift
-    /// let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"])
+    /// let aasa = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"], forHost: "example.com")
     /// // {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.store"],
-    /// //   "components":[{"/":"/orders/*"},{"/":"/products"}]}]}}
+    /// //   "components":[{"/":"/orders/*/*","exclude":true},{"/":"/orders/*"},{"/":"/products"}]}]}}
     /// ```
     ///
-    /// Serve it at `https://<host>/.well-known/apple-app-site-association` on each host of
-    /// the group's `https` groups: it lists every such group's paths, so a host also claims
-    /// the paths of the other hosts' groups (the app refuses their links, as it does any
-    /// other). The mappings it cannot express (custom schemes, hosts read from the path)
-    /// are left out and listed by ``appleAppSiteAssociationGaps``.
+    /// Each mapping it can express is one component, with `*` for each parameter or `*`
+    /// segment (a partial segment keeps its prefix and suffix: `@{handle}` is `/@*`). A
+    /// component's `*` matches any run of characters, `/` included, where a parameter takes
+    /// one segment; so each such hole is preceded by an `exclude` component for the paths
+    /// where it would span several (`/orders/*/*` before `/orders/*`), and the mappings are
+    /// listed deepest first, so that no exclusion hides a deeper mapping's paths. A rest
+    /// segment (`feed/{path...}`) is `/feed/*` and `/feed`, claiming every depth; its other
+    /// holes get no exclusion. The query and the fragment play no part, as in matching.
     ///
-    /// > Note: In a component, `*` matches any run of characters, `/` included, where a
-    /// > parameter takes exactly one segment: the file may claim more paths than the
-    /// > mappings take (`/orders/1/2` for `orders/{id}`); ``Router/openURL(_:)`` answers
-    /// > `false` for them.
-    /// - Parameter appIDs: The apps, as `TEAMID.bundle.id`.
+    /// Serve one file per host, at `https://<host>/.well-known/apple-app-site-association`:
+    /// with `forHost`, the file lists only the mappings of the `https` groups naming that host
+    /// (case-insensitive), so a click-tracking host's catch-all claims nothing on the main
+    /// site; without, every `https` group's (for an app with one host). The mappings it
+    /// cannot express (custom schemes, hosts read from the path) are left out and listed by
+    /// ``appleAppSiteAssociationGaps``. ``overclaimedPaths(inAppleAppSiteAssociation:host:)``
+    /// checks a served file claims nothing the group refuses.
+    /// - Parameters:
+    ///   - appIDs: The apps, as `TEAMID.bundle.id`.
+    ///   - host: The host the file is served on; `nil` for every host.
     /// - Returns: The file's bytes (UTF-8 JSON).
     /// - Throws: ``AssociationFileError`` for no app ID or a malformed one.
-    public func appleAppSiteAssociation(appIDs: [String]) throws(AssociationFileError) -> Data {
+    public func appleAppSiteAssociation(
+        appIDs: [String], forHost host: String? = nil
+    ) throws(AssociationFileError) -> Data {
         guard !appIDs.isEmpty else { throw .noAppIDs }
         for id in appIDs where id.isEmpty || id.unicodeScalars.contains(where: Self.isForbiddenInAppID) {
             throw .malformedAppID(id)
         }
-        let components = appleAppSiteAssociationPaths.map { ["/": $0.componentPattern] }
+        let components: [[String: Any]] = appleAppSiteAssociationComponents(forHost: host).map {
+            $0.exclude ? ["/": $0.path, "exclude": true] : ["/": $0.path]
+        }
         let file: [String: Any] = ["applinks": ["details": [["appIDs": appIDs, "components": components]]]]
         do {
             return try JSONSerialization.data(
                 withJSONObject: file, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
         } catch {
             throw .encodingFailed("\(error)")
+        }
+    }
+
+    /// The components of the file for `host` (`nil`: every host), in order (see
+    /// ``appleAppSiteAssociation(appIDs:forHost:)``).
+    func appleAppSiteAssociationComponents(forHost host: String?) -> [(path: String, exclude: Bool)] {
+        let host = host?.lowercased()
+        let mappings = associationMappings.filter { mapping in
+            appleAppSiteAssociationGap(of: mapping) == nil
+                && (host.map { mapping.matcher.hosts?.contains($0) ?? false } ?? true)
+        }
+        func isRest(_ mapping: AssociationMapping<Route>) -> Bool {
+            if case .restCapture = mapping.segments.last { true } else { false }
+        }
+        // Rest segments first (any depth), then the deepest: an exclusion only hides paths
+        // deeper than its own mapping's.
+        let ordered = mappings.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if isRest(a) != isRest(b) { return isRest(a) }
+            if a.segments.count != b.segments.count { return a.segments.count > b.segments.count }
+            return first.offset < second.offset
+        }.map(\.element)
+        var components: [(path: String, exclude: Bool)] = []
+        for mapping in ordered {
+            if isRest(mapping) {
+                let prefix = AssociationPath(segments: mapping.segments.dropLast()).componentPattern
+                components.append((prefix == "/" ? "/*" : prefix + "/*", false))
+                components.append((prefix, false))
+                continue
+            }
+            let path = AssociationPath(segments: mapping.segments[...])
+            components += path.spanningHoles.map { ($0, true) }
+            components.append((path.componentPattern, false))
+        }
+        return components
+    }
+
+    /// The sample paths a served `apple-app-site-association` file for `host` claims that
+    /// no mapping of the group takes: paths made from each mapping (its holes filled with
+    /// one segment, with two, one segment deeper) and from each of the file's components
+    /// (its `*` filled likewise), each claimed when the first component matching it
+    /// (without a query or fragment condition) is not an `exclude` one, and refused when
+    /// `https://<host><path>` matches no mapping's pattern. Empty when the file claims
+    /// nothing in vain, as far as those samples tell.
+    ///
+    /// - Parameters:
+    ///   - served: The file as served.
+    ///   - host: The host it is served on.
+    /// - Returns: The claimed paths no mapping takes, in the order they were made.
+    /// - Throws: ``ServedAssociationFileError`` when the file cannot be read.
+    public func overclaimedPaths(
+        inAppleAppSiteAssociation served: Data, host: String
+    ) throws(ServedAssociationFileError) -> [String] {
+        let components = try ServedComponent.read(served).filter { !$0.hasConditions }
+        var samples: [String] = []
+        for mapping in associationMappings {
+            let path = AssociationPath(segments: mapping.segments[...])
+            samples += path.samples
+        }
+        for component in components {
+            samples += AssociationPath.samples(ofGlob: component.path)
+        }
+        var seen = Set<String>()
+        return samples.filter { sample in
+            guard seen.insert(sample).inserted else { return false }
+            guard let claimer = components.first(where: { AssociationPath.glob($0.glob, matches: sample) }),
+                !claimer.exclude, let url = URL(string: "https://\(host)\(sample)")
+            else { return false }
+            switch match(url) {
+            case .failure(.noMatchingPath), .failure(.unknownHost): return true
+            default: return false
+            }
         }
     }
 
@@ -104,13 +185,6 @@ extension URLMatcherGroup {
             !component.exclude && !paths.contains { $0.intersects(glob: component.glob) }
         }
         return AppleAppSiteAssociationCoverage(mappings: uncovered, unmatchedComponents: unmatched.map(\.path))
-    }
-
-    /// The paths of the mappings the file expresses, in declaration order.
-    var appleAppSiteAssociationPaths: [AssociationPath] {
-        associationMappings.compactMap { mapping in
-            appleAppSiteAssociationGap(of: mapping) == nil ? AssociationPath(segments: mapping.segments[...]) : nil
-        }
     }
 
     /// Why the file cannot express `mapping`, `nil` when it can.

@@ -1,0 +1,74 @@
+import Foundation
+
+extension URLMatcherGroup where Route: Equatable {
+    /// The canonical link of `route`: made by the first mapping that says how
+    /// (``URLPathMapper/map(_:linking:_:)``), those of groups accepting `https` first, with
+    /// its group's first host (`https://store.example.com/user/3/profile`; a custom scheme's
+    /// group that reads the host from the path gives `myapp://user/3/profile`), each
+    /// parameter percent-encoded. A link is given only when it opens `route` again:
+    /// ``match(_:)`` of it yields `route`.
+    ///
+    /// ```swift
+    /// group.url(for: .profile(id: 3))   // https://store.example.com/user/3/profile
+    /// ```
+    /// - Parameter route: Any route.
+    /// - Returns: Its link, or `nil` when no mapping makes one that opens it (no mapping says
+    ///   how, a parameter is missing or empty, or an earlier mapping takes the link).
+    public func url(for route: Route) -> URL? {
+        let mappings = associationMappings
+        let order = mappings.indices.filter { links[$0] != nil }.sorted { first, second in
+            let (a, b) = (mappings[first].matcher.schemes.contains("https"), mappings[second].matcher.schemes.contains("https"))
+            return a != b ? a : first < second
+        }
+        for index in order {
+            guard let parameters = links[index]?(route),
+                let url = Self.link(of: mappings[index], parameters),
+                case .success(let opened) = match(url), opened == route
+            else { continue }
+            return url
+        }
+        return nil
+    }
+
+    /// The link `mapping` makes with `parameters`, `nil` when one is missing or empty.
+    private static func link(of mapping: AssociationMapping<Route>, _ parameters: [String: String]) -> URL? {
+        var segments: [String] = []
+        for segment in mapping.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(encoded(text))
+            case .capture(let name), .optionalCapture(let name):
+                guard let value = parameters[name], !value.isEmpty else { return nil }
+                segments.append(encoded(value))
+            case .partialCapture(let prefix, let name, let suffix):
+                guard let value = parameters[name], !value.isEmpty else { return nil }
+                segments.append(encoded(prefix) + encoded(value) + encoded(suffix))
+            case .skip:
+                guard let value = parameters["*"], !value.isEmpty else { return nil }
+                segments.append(encoded(value))
+            case .rest:
+                return nil
+            case .restCapture(let name):
+                guard let value = parameters[name] else { return nil }
+                segments += value.split(separator: "/").map { encoded(String($0)) }
+            }
+        }
+        let group = mapping.matcher
+        let scheme = group.schemes.contains("https") ? "https" : group.schemes.sorted().first ?? "https"
+        let path = segments.joined(separator: "/")
+        guard let host = group.firstHost else {
+            return path.isEmpty ? nil : URL(string: "\(scheme)://\(path)")
+        }
+        return URL(string: "\(scheme)://\(host)/\(path)")
+    }
+
+    /// `text` with everything but the unreserved characters percent-encoded, so that it
+    /// reads back as one segment holding `text`.
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static var unreserved: CharacterSet {
+        CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import StreamRouter
+import StreamRouterTesting
+import Testing
+
+/// Links out: a mapping says how to make a route's link, and `url(for:)` gives it, opening
+/// the same route.
+@Suite(.suiteLimit) struct LinksOutTests {
+    enum Route: RouteProvider {
+        case profile(id: Int)
+        case search(String)
+        case file(String)
+        case handle(String)
+        case home
+        case unlinked
+    }
+
+    static let group = URLMatcherGroup<Route>(matchers: [
+        .group(scheme: "myapp") {
+            $0.map("user/{id}/profile", linking: { if case .profile(let id) = $0 { ["id": "\(id)"] } else { nil } }) {
+                .profile(id: try $0.param("id"))
+            }
+        },
+        .group(["store.example.com", "www.example.com"]) {
+            $0.map("user/{id}/profile", linking: { if case .profile(let id) = $0 { ["id": "\(id)"] } else { nil } }) {
+                .profile(id: try $0.param("id"))
+            }
+            $0.map("search/{query}", linking: { if case .search(let query) = $0 { ["query": query] } else { nil } }) {
+                .search(try $0.param("query"))
+            }
+            $0.map("files/{path...}", linking: { if case .file(let path) = $0 { ["path": path] } else { nil } }) {
+                .file(try $0.param("path"))
+            }
+            $0.map("@{name}", linking: { if case .handle(let name) = $0 { ["name": name] } else { nil } }) {
+                .handle(try $0.param("name"))
+            }
+            $0.mapStack("", linking: { $0 == .home ? [:] : nil }) { _ in [.home] }
+            $0.map("unlinked") { .unlinked }
+        },
+        .group(scheme: "other") {
+            $0.map("search/{query}", linking: { if case .search(let query) = $0 { ["query": query] } else { nil } }) {
+                .search(try $0.param("query"))
+            }
+        },
+    ])
+
+    @Test func aRoutesLinkIsOnTheFirstHTTPSGroupsFirstHost() throws {
+        #expect(Self.group.url(for: .profile(id: 3))?.absoluteString == "https://store.example.com/user/3/profile")
+        #expect(Self.group.url(for: .home)?.absoluteString == "https://store.example.com/")
+        #expect(Self.group.url(for: .unlinked) == nil, "no mapping says how")
+        let router = Router<Route>(urlMatchers: Self.group)
+        #expect(router.url(for: .profile(id: 3)) == Self.group.url(for: .profile(id: 3)))
+        let app = TabRouter<String, Route>(tabs: ["a"], selected: "a", urlMatchers: Self.group) { _ in nil }
+        let split = SplitRouter<Route>(columns: .double, urlMatchers: Self.group)
+        #expect(app.url(for: .search("a")) == split.url(for: .search("a")))
+    }
+
+    /// Reserved characters, spaces and non-ASCII text are percent-encoded, and the link
+    /// opens the same route; an empty parameter makes no link.
+    @Test(arguments: ["a b", "100%", "a/b", "?x=1#f", "café", "日本", "@me", "..", "x+y&z"])
+    func aParameterRoundTrips(_ value: String) throws {
+        for route in [Route.search(value), .handle(value)] {
+            let url = try #require(Self.group.url(for: route), "\(route)")
+            #expect(try Self.group.match(url).get() == route)
+        }
+        #expect(Self.group.url(for: .search("")) == nil)
+    }
+
+    /// A rest segment's value keeps its `/`s as segments.
+    @Test func aRestSegmentsLinkKeepsItsDepth() throws {
+        let url = try #require(Self.group.url(for: .file("docs/a b/c.txt")))
+        #expect(url.absoluteString == "https://store.example.com/files/docs/a%20b/c.txt")
+        #expect(try Self.group.match(url).get() == .file("docs/a b/c.txt"))
+    }
+
+    /// Every route of the GitHub API route set (read from the shared route sets), mapped as
+    /// links, makes a link that opens it.
+    @Test func everyGitHubRouteRoundTrips() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/peer-router/routes/github.txt")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let patterns = Array(
+            Set(text.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        ).sorted()
+        struct APIRoute: Hashable, Sendable {
+            let pattern: Int
+            let parameters: [String: String]
+        }
+        let urlPatterns = patterns.map { pattern in
+            pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                .joined(separator: "/")
+        }
+        let group = URLMatcherGroup<APIRoute>.group("api.github.com") { mapper in
+            for (index, pattern) in urlPatterns.enumerated() {
+                let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+                mapper.map(pattern, linking: { $0.pattern == index ? $0.parameters : nil }) { match in
+                    APIRoute(
+                        pattern: index,
+                        parameters: Dictionary(uniqueKeysWithValues: try names.map { ($0, try match.param($0, as: String.self)) }))
+                }
+            }
+        }
+        #expect(group.patternErrors.isEmpty)
+        var opened = 0
+        for (index, pattern) in urlPatterns.enumerated() {
+            let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+            let route = APIRoute(pattern: index, parameters: Dictionary(uniqueKeysWithValues: names.map { ($0, "v \($0)é") }))
+            guard let url = group.url(for: route) else { continue }  // an earlier pattern takes the link
+            #expect(try group.match(url).get() == route)
+            opened += 1
+        }
+        #expect(opened > patterns.count * 9 / 10, "\(opened) of \(patterns.count)")
+    }
+}
