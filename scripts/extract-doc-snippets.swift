@@ -1,6 +1,6 @@
-// Turns the ```swift blocks of DocC articles (and of README.md) into a Swift package that scripts/check-doc-snippets.sh
-// builds and runs, so that a snippet that stops compiling, or stops working, fails the
-// documentation build.
+// Turns the ```swift blocks of DocC articles (and of README.md) into a Swift package that
+// scripts/check-doc-snippets.sh builds and runs, so that a snippet that stops compiling, or
+// stops working, fails the documentation build.
 //
 // Usage: swift scripts/extract-doc-snippets.swift <output-dir> <repository-root> <article.md>...
 //
@@ -34,8 +34,8 @@
 //                                      (a manifest fragment, SwiftUI, another library).
 //
 // A block function is a method of `SnippetContext` (scripts/doc-snippets/DocSnippetContext),
-// so `navigator` and `router` are its members, new for each block; the article's module lists
-// the functions that run, in order, in `docSnippets`.
+// so `navigator` and `router` are its members, new for each function the runner calls; the
+// article's module lists the functions that run, in order, in `docSnippets`.
 //
 // The package also has an executable, `DocSnippetRunner` (scripts/doc-snippets/
 // DocSnippetRunner plus a generated `main.swift`), which calls every article's `docSnippets`,
@@ -190,10 +190,10 @@ func module(of article: String, blocks articleBlocks: [Block], root: String, cou
     var imports: Set<String> = ["import DocSnippetContext", "import StreamRouter"]
     var source = ""
     var runs: [Int] = []  // the first lines of the functions that run
-    var openFunction: (line: Int, runs: Bool)?
+    var openFunctionRuns: Bool?  // whether the function a `continues` block goes on in runs
     func closeFunction() {
-        if openFunction != nil { source += "}\n}\n\n" }
-        openFunction = nil
+        if openFunctionRuns != nil { source += "}\n}\n\n" }
+        openFunctionRuns = nil
     }
     for block in articleBlocks {
         // `import` lines move to the top of the file; blank lines keep the line numbers.
@@ -212,7 +212,7 @@ func module(of article: String, blocks articleBlocks: [Block], root: String, cou
         case .body:
             closeFunction()
             source += "extension SnippetContext {\nfunc snippetAtLine\(block.firstLine)() async throws {\n" + text
-            openFunction = (block.firstLine, block.compileOnly == nil)
+            openFunctionRuns = block.compileOnly == nil
             if block.compileOnly == nil {
                 runs.append(block.firstLine)
                 counts.functions += 1
@@ -221,11 +221,11 @@ func module(of article: String, blocks articleBlocks: [Block], root: String, cou
                 counts.compileOnly += 1
             }
         case .continues:
-            guard let function = openFunction else {
+            guard let runs = openFunctionRuns else {
                 throw Failure(description: "\(article):\(block.firstLine - 1): nothing to continue")
             }
             source += text
-            if function.runs { counts.run += 1 } else { counts.compileOnly += 1 }
+            if runs { counts.run += 1 } else { counts.compileOnly += 1 }
         case .topLevel:
             closeFunction()
             source += text + "\n"
