@@ -7,8 +7,9 @@
 #   scripts/build-docs.sh
 #
 # Steps:
-# 0. scripts/check-doc-snippets.sh: every ```swift block of the articles compiles (the
-#    convention for blocks that cannot, or that need a scope, is described there).
+# 0. scripts/check-doc-snippets.sh: every ```swift block of the articles and the README
+#    compiles, and runs (their `@Test` functions too) unless marked compile-only; the
+#    convention for blocks that cannot run, or that need a scope, is described there.
 # 1. `swift build` of the library targets (debug) in its own scratch path, .build/docs.
 # 2. Symbol graphs for each module with `swift-symbolgraph-extract`, from the modules just
 #    built. Not with `-Xswiftc -emit-symbol-graph`: StreamRouter's `@_exported import struct

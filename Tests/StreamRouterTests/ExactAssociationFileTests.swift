@@ -105,9 +105,11 @@ import Testing
         let file = try group.appleAppSiteAssociation(appIDs: Self.appIDs, forHost: "h.com")
         let words = ["a", "b", "xa", "c"]
         for _ in 0..<60 {
-            let path = "/" + (0..<Int.random(in: 1...4, using: &generator)).map { _ in
-                words[Int.random(in: 0..<words.count, using: &generator)]
-            }.joined(separator: "/")
+            let path =
+                "/"
+                + (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                    words[Int.random(in: 0..<words.count, using: &generator)]
+                }.joined(separator: "/")
             let url = try #require(URL(string: "https://h.com\(path)"))
             let opens = (try? group.match(url).get()) != nil
             #expect(try Self.claims(file, path) == opens, "\(patterns) \(path)")

@@ -92,19 +92,25 @@ import Testing
         }
         let group = URLMatcherGroup<APIRoute>.group("api.github.com") { mapper in
             for (index, pattern) in urlPatterns.enumerated() {
-                let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+                let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+                    String($0.dropFirst().dropLast())
+                }
                 mapper.map(pattern, linking: { $0.pattern == index ? $0.parameters : nil }) { match in
                     APIRoute(
                         pattern: index,
-                        parameters: Dictionary(uniqueKeysWithValues: try names.map { ($0, try match.param($0, as: String.self)) }))
+                        parameters: Dictionary(
+                            uniqueKeysWithValues: try names.map { ($0, try match.param($0, as: String.self)) }))
                 }
             }
         }
         #expect(group.patternErrors.isEmpty)
         var opened = 0
         for (index, pattern) in urlPatterns.enumerated() {
-            let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
-            let route = APIRoute(pattern: index, parameters: Dictionary(uniqueKeysWithValues: names.map { ($0, "v \($0)é") }))
+            let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+                String($0.dropFirst().dropLast())
+            }
+            let route = APIRoute(
+                pattern: index, parameters: Dictionary(uniqueKeysWithValues: names.map { ($0, "v \($0)é") }))
             guard let url = group.url(for: route) else { continue }  // an earlier pattern takes the link
             #expect(try group.match(url).get() == route)
             opened += 1

@@ -250,7 +250,9 @@ import Testing
         #expect(
             components.filter { $0["exclude"] == nil }.compactMap { $0["/"] as? String } == ["/files/*.json", "/@*"])
         #expect(
-            components.filter { $0["exclude"] != nil }.compactMap { $0["/"] as? String } == ["/files/*/*.json", "/@*/*"])
+            components.filter { $0["exclude"] != nil }.compactMap { $0["/"] as? String } == [
+                "/files/*/*.json", "/@*/*",
+            ])
         #expect(group.uncoveredMappings(inAppleAppSiteAssociation: aasa).isComplete)
         let filters = group.androidIntentFilters()
         #expect(filters.contains(#"android:pathPattern="/@.*""#))

@@ -36,7 +36,10 @@ import Testing
 
     @Test func aRestSegmentMustBeLast() {
         let group = URLMatcherGroup<Int>.group("h.com") { $0.map("a/{rest...}/b") { 1 } }
-        #expect(group.patternErrors == [URLPatternError(pattern: "a/{rest...}/b", reason: .restNotLast(segment: "{rest...}"))])
+        #expect(
+            group.patternErrors == [
+                URLPatternError(pattern: "a/{rest...}/b", reason: .restNotLast(segment: "{rest...}"))
+            ])
         let malformed = URLMatcherGroup<Int>.group("h.com") { $0.map("a/{...}") { 1 } }
         #expect(malformed.patternErrors == [URLPatternError(pattern: "a/{...}", reason: .missingParameterName)])
     }

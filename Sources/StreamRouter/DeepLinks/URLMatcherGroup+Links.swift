@@ -17,7 +17,9 @@ extension URLMatcherGroup where Route: Equatable {
     public func url(for route: Route) -> URL? {
         let mappings = associationMappings
         let order = mappings.indices.filter { links[$0] != nil }.sorted { first, second in
-            let (a, b) = (mappings[first].matcher.schemes.contains("https"), mappings[second].matcher.schemes.contains("https"))
+            let (a, b) = (
+                mappings[first].matcher.schemes.contains("https"), mappings[second].matcher.schemes.contains("https")
+            )
             return a != b ? a : first < second
         }
         for index in order {

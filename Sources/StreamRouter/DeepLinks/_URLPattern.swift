@@ -95,7 +95,8 @@ struct _URLPattern: Sendable {
         var name = (openAt + 1)..<closeAt
         // `{name...}`: the rest of the path, as the whole last segment.
         let ellipsis = Array("...".utf8)
-        let isRest = openAt == 0 && suffix.isEmpty && name.count >= 3 && part[(closeAt - 3)..<closeAt].elementsEqual(ellipsis)
+        let isRest =
+            openAt == 0 && suffix.isEmpty && name.count >= 3 && part[(closeAt - 3)..<closeAt].elementsEqual(ellipsis)
         if isRest {
             name = name.lowerBound..<(closeAt - 3)
         }

@@ -1,6 +1,10 @@
 // The names DocC articles use without declaring them, for scripts/check-doc-snippets.sh: each
 // article's snippets compile as if this module were imported (an article's own declarations
 // shadow these). Keep it to what a reader would assume from the surrounding prose.
+//
+// Types are declared at file scope. Values with state (`navigator`, `router`) are members of
+// `SnippetContext`: every block function is a method of it, and the runner calls each on a new
+// one, so a block never sees what an earlier block did to them.
 import StreamRouter
 
 /// The route enum of "Typed Routes and Deep Links", which other articles refer to.
@@ -38,26 +42,31 @@ public final class TitleModel: Sendable {
     }
 }
 
-/// An app's navigator.
-public let navigator = Navigator()
-
-/// An app's router.
-public let router = Router<AppRoute>()
-
-/// A deep link the app was asked to open.
-public let url = URL(string: "https://store.example.com/products")!
-
-/// Reads the state an app saved (its own storage).
-public func loadSavedState() -> RouterState<AppRoute>? { nil }
-
-/// Saves a router's state (the app's own storage).
-public func save(_ state: RouterState<AppRoute>) {}
-
 /// An app's service that loads a user's profile ("Route Patterns").
 public struct ProfileLoader: Sendable {
     /// Loads the profile of the user `id`.
     public func load(id: String) async {}
 }
 
-/// The app's profile service.
-public let profiles = ProfileLoader()
+/// The values a block uses without declaring them, new for each block.
+public struct SnippetContext: Sendable {
+    /// An app's navigator.
+    public let navigator = Navigator()
+
+    /// An app's router.
+    public let router = Router<AppRoute>()
+
+    /// A deep link the app was asked to open.
+    public let url = URL(string: "https://store.example.com/products")!
+
+    /// The app's profile service.
+    public let profiles = ProfileLoader()
+
+    public init() {}
+
+    /// Reads the state an app saved (its own storage).
+    public func loadSavedState() -> RouterState<AppRoute>? { nil }
+
+    /// Saves a router's state (the app's own storage).
+    public func save(_ state: RouterState<AppRoute>) {}
+}
