@@ -46,10 +46,7 @@ import Testing
             data: Data(#"{"version": 1, "state": {"entries": ["/", "/x\u0000"], "forwardEntries": []}}"#.utf8))
         let navigator = Navigator(initialPath: "/home", store: store)
         #expect(navigator.path == "/home")
-        guard case .restoreFailed = navigator.restoration else {
-            Issue.record("expected a restore failure, got \(String(describing: navigator.restoration))")
-            return
-        }
+        #expect(navigator.restoration == .restoreFailed(.rejectedInput(.controlCharacter(.path, scalar: 0, offset: 2))))
         let unnormalised = InMemoryStateStore(
             data: Data(#"{"version": 1, "state": {"entries": ["relative//path"], "forwardEntries": []}}"#.utf8))
         #expect(Navigator(store: unnormalised).path == "/")

@@ -24,11 +24,15 @@ import Testing
     @Test func metadataSection() async throws {
         let shop = Router<ShopRoute>()
         let titles = shop.titles
+        let every = shop.titles(bufferingPolicy: .unbounded)
         let events = shop.events
         try await shop.navigate(to: [.home, .orders, .order(7)])
         try await shop.navigate(to: .checkout)
+        var newest: [[String]] = []
+        for await value in titles.prefix(1) { newest.append(value) }
+        #expect(newest == [["Home", "Orders", "Order 7", "Checkout"]])
         var printed: [[String]] = []
-        for await value in titles.prefix(3) { printed.append(value) }
+        for await value in every.prefix(3) { printed.append(value) }
         #expect(printed == [[], ["Home", "Orders", "Order 7"], ["Home", "Orders", "Order 7", "Checkout"]])
         var lines: [String] = []
         for await event in events.prefix(2) { lines.append("\(event) \(event.analyticsName ?? "none")") }

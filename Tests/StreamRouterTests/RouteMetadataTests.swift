@@ -85,7 +85,7 @@ import Testing
     /// the titles once, in order; a navigation that leaves them as they were publishes none.
     @Test func titlesStreamThroughPushesAndSheets() async throws {
         let router = Router<ShopRoute>(state: RouterState(stack: [.home]))
-        let titles = StreamRecorder(router.titles)
+        let titles = StreamRecorder(router.titles(bufferingPolicy: .unbounded))
         #expect(try await titles.next() == [["Home"]], "the current value first")
         try await router.navigate(to: .orders)
         try await router.navigate(to: .order(7))
@@ -112,7 +112,7 @@ import Testing
         let app = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .shop) { _ in nil }
         try await app.navigate(to: .home)
         try await app.router(for: .account).navigate(to: .pane("Account"))
-        let titles = StreamRecorder(app.titles)
+        let titles = StreamRecorder(app.titles(bufferingPolicy: .unbounded))
         #expect(try await titles.next() == [["Home"]])
         try await app.select(.account)
         #expect(try await titles.next() == [["Account"]])
@@ -129,7 +129,7 @@ import Testing
     /// The columns as one stack, in either layout: collapsing publishes nothing.
     @Test func titlesStreamThroughSplitCollapse() async throws {
         let mail = SplitRouter<ShopRoute>(columns: .double)
-        let titles = StreamRecorder(mail.titles)
+        let titles = StreamRecorder(mail.titles(bufferingPolicy: .unbounded))
         #expect(try await titles.next() == [[]])
         try await mail.select(.orders)
         try await mail.navigate(to: .order(7))

@@ -82,6 +82,12 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         _storage.withLock { $0.subscribers.count }
     }
 
+    /// The values waiting in the buffers of all live subscriptions, summed: what unread
+    /// streams hold (for tests and diagnostics).
+    package var bufferedElementCount: Int {
+        _storage.withLock { $0.subscribers.bufferedCount }
+    }
+
     /// The number of subscription buffers this publisher made that are still allocated: 0
     /// once every stream made from it, and every iterator, is gone (a leak keeps it above).
     package var liveBufferCount: Int {
@@ -123,7 +129,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// Subscribes to the events, mapped by `transform`.
     ///
     /// - Parameters:
-    ///   - bufferingPolicy: The buffer of this subscription (unbounded by default).
+    ///   - bufferingPolicy: The buffer of this subscription (unbounded by default: an unread
+    ///     stream keeps every element since it subscribed).
     ///   - initial: Elements to deliver first, computed from the state at the moment of
     ///     subscription, under the lock (so nothing is missed or seen twice).
     ///   - transform: Maps each event to an element; `nil` skips the event. Runs under the
@@ -256,7 +263,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 extension ObservableState {
     /// Subscribes to the events as they are published.
     ///
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every event since it subscribed).
     /// - Returns: A stream registered before this call returns.
     @inlinable
     public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Event> {

@@ -30,4 +30,5 @@ struct _StreamSubscriber<Event>: Sendable {
 final class RelayEndpoint: _StreamEndpoint {
     func wake() {}
     func finish() {}
+    var bufferedCount: Int { 0 }
 }

@@ -79,6 +79,11 @@ struct _SubscriberRegistry<Event> {
         }
     }
 
+    /// The values waiting in every subscription's buffer, summed (takes each buffer's lock).
+    var bufferedCount: Int {
+        slots.reduce(0) { $0 + ($1.subscriber?.endpoint.bufferedCount ?? 0) }
+    }
+
     /// Marks the registry finished and hands back every subscriber, for the caller to
     /// finish after releasing the lock.
     mutating func finish() -> [_StreamSubscriber<Event>] {

@@ -75,6 +75,12 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         census?.leave()
     }
 
+    /// The values waiting for the consumer (for tests and diagnostics).
+    @usableFromInline
+    package var bufferedCount: Int {
+        state.withLock { $0.queue.count }
+    }
+
     /// Sets what runs once when the consumer leaves (not when the publisher finishes).
     package func setTermination(_ handler: @escaping @Sendable () -> Void) {
         state.withLock { state in
@@ -208,4 +214,6 @@ package protocol _StreamEndpoint: AnyObject, Sendable {
     func wake()
     /// Ends the subscription from the publisher's side.
     func finish()
+    /// The values waiting for the consumer.
+    var bufferedCount: Int { get }
 }

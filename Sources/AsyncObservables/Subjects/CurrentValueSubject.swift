@@ -26,13 +26,15 @@ public final class CurrentValueSubject<Value: Sendable>: Sendable {
     }
 
     /// A new subscription with an unbounded buffer, registered now; yields the current
-    /// value first.
+    /// value first. An unread one keeps every value since it subscribed: for a consumer that
+    /// only needs the latest, use `values(bufferingPolicy: .bufferingNewest(1))`.
     public var values: SubjectStream<Value> {
         values()
     }
 
     /// A new subscription, registered now; yields the current value first.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every value since it subscribed).
     public func values(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Value> {
         state.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0] }, transform: { $0 })
     }

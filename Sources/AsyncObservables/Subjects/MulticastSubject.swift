@@ -18,13 +18,15 @@ public final class MulticastSubject<Element: Sendable>: Sendable {
     /// Creates a subject with no subscribers.
     public init() {}
 
-    /// A new subscription with an unbounded buffer, registered now.
+    /// A new subscription with an unbounded buffer, registered now: an unread one keeps every
+    /// value sent since it subscribed.
     public var values: SubjectStream<Element> {
         values()
     }
 
     /// A new subscription, registered now.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every value sent since it subscribed).
     public func values(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Element> {
         state.subscribe(bufferingPolicy: bufferingPolicy)
     }

@@ -41,9 +41,16 @@ public struct NavigationHistory<Entry: Hashable & Sendable & Codable>: Hashable,
         forward = _PersistentStack(bottomFirst: forwardEntries)
     }
 
-    /// Decodes a history; one without a current entry is a `DecodingError`.
+    /// Decodes a history; one without a current entry is a `DecodingError`. When a navigator
+    /// restores it, the number of entries is checked against the policy's
+    /// ``InputPolicy/maximumHistoryEntries`` before any entry is decoded.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let limit = _RestoredEntryLimit.limit(in: decoder) {
+            let back = _RestoredEntryLimit.count(of: container, at: .entries)
+            let forward = _RestoredEntryLimit.count(of: container, at: .forwardEntries)
+            try _RestoredEntryLimit.check(back.map { $0 + (forward ?? 0) }, limit: limit)
+        }
         let entries = try container.decode([Entry].self, forKey: .entries)
         let forwardEntries = try container.decode([Entry].self, forKey: .forwardEntries)
         do {

@@ -6,8 +6,8 @@
 /// | ``maximumPathLength`` | 4,096 UTF-8 bytes | a path given to `navigate` (before and after resolution), a restored path |
 /// | ``maximumSegmentCount`` | 256 | a resolved path |
 /// | ``maximumURLLength`` | 8,192 UTF-8 bytes | a URL given to `openURL` |
-/// | control characters | rejected | paths, URLs, and each decoded URL path segment: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
-/// | ``maximumHistoryEntries`` | 1,000 | a navigator's history (back, current and forward entries) and a router's stack: a push beyond it drops the oldest entry; a restored state holding more is rejected |
+/// | control characters | rejected | paths, URLs, each decoded URL path segment, and each percent-decoded segment of a restored route's path: U+0000–U+001F, U+007F–U+009F (NUL, newlines, escapes, ...) |
+/// | ``maximumHistoryEntries`` | 1,000 | a navigator's history (back, current and forward entries) and a router's stack: a push beyond it drops the oldest entry; a restored state holding more (in its history, or in any one stack) is rejected, counted before its entries are decoded |
 /// | ``maximumStateBytes`` | 4 MiB | the saved state a navigator or router restores: larger data is rejected before it is decoded |
 /// | ``maximumHeldURLs`` | 1,000 | the deep links a router's hold keeps waiting (``Router/holdURLs(expiringAfter:)``): one more is refused at once, ``URLNotHandledReason/tooManyHeld(limit:)`` |
 ///
@@ -16,6 +16,11 @@
 /// again for control characters (``check(decodedSegment:)``), so `%00`, `%0A` or `%1B`
 /// never reach a route. A deep link only ever reaches the routes its URL patterns map,
 /// never an arbitrary path.
+///
+/// A route restored from disk is checked the same way (``check(restoredRoutePath:)``): its
+/// ``RouteProvider/path`` as a path, then each of its segments once percent-decoded, since
+/// the default `path` percent-encodes the route's values: a saved `.label("\u{1B}[2J")`
+/// (path `/label/%1B%5B2J`) is refused like a link holding `%1B`.
 ///
 /// ```swift
 /// let navigator = Navigator(initialPath: "/", policy: InputPolicy(maximumPathLength: 512))
@@ -31,7 +36,9 @@ public struct InputPolicy: Sendable, Hashable {
     public var maximumURLLength: Int
     /// The most entries a navigator's history (back, current and forward) or a router's
     /// stack keeps: a push beyond it drops the oldest entry, and a restored state holding
-    /// more is rejected. Values below 1 count as 1.
+    /// more is rejected, counted from the saved arrays before any entry is decoded (so a
+    /// raised ``maximumStateBytes`` does not let a huge saved stack be decoded). Values
+    /// below 1 count as 1.
     public var maximumHistoryEntries: Int
     /// The largest saved state, in bytes, that a navigator or router restores; larger data
     /// is rejected before it is decoded.
@@ -130,6 +137,52 @@ public struct InputPolicy: Sendable, Hashable {
         try Self.checkCharacters(of: segment, kind: .urlPathSegment)
     }
 
+    /// Checks the ``RouteProvider/path`` of a route restored from disk: as a path
+    /// (``check(path:)``: its length and characters), then each of its segments, `/` to `/`,
+    /// with every `%XX` escape decoded (a `%` not followed by two hex digits is kept as it
+    /// is), for control characters. So a route value that the default `path` percent-encodes
+    /// is checked as it was saved, before encoding, as a deep link's decoded segments are.
+    ///
+    /// The check sees only what the path shows: a route value left out of a custom `path` is
+    /// not checked.
+    /// - Throws: ``InputError``: of kind ``InputError/Kind/path`` for the path as it is,
+    ///   ``InputError/Kind/routePathSegment`` for a decoded segment (the offset counted in
+    ///   that segment, in Unicode scalars).
+    public func check(restoredRoutePath path: String) throws(InputError) {
+        try check(path: path)
+        let percent = UInt8(ascii: "%")
+        guard path.utf8.contains(percent) else { return }
+        for segment in path.utf8.split(separator: UInt8(ascii: "/")) where segment.contains(percent) {
+            let decoded = Self.decodingEscapes(in: segment)
+            guard PathBytes.containsControlCharacter(decoded) else { continue }
+            let text = String(decoding: decoded, as: UTF8.self)
+            let (scalar, offset) = PathBytes.firstControlCharacter(in: text) ?? (0, 0)
+            throw .controlCharacter(.routePathSegment, scalar: scalar, offset: offset)
+        }
+    }
+
+    /// `bytes` with each `%XX` (two hex digits) replaced by the byte `XX`; any other byte,
+    /// a malformed `%` included, is kept.
+    private static func decodingEscapes(in bytes: Substring.UTF8View) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "%"), index < bytes.endIndex, let high = PathBytes.hexValue(bytes[index]) {
+                let next = bytes.index(after: index)
+                if next < bytes.endIndex, let low = PathBytes.hexValue(bytes[next]) {
+                    output.append(high << 4 | low)
+                    index = bytes.index(after: next)
+                    continue
+                }
+            }
+            output.append(byte)
+        }
+        return output
+    }
+
     private static func checkLength(of text: String, limit: Int, kind: InputError.Kind) throws(InputError) {
         let length = text.utf8.count
         guard length <= limit else { throw .tooLong(kind, length: length, limit: limit) }
@@ -164,6 +217,9 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
         case path, url
         /// One path segment of a deep link, after percent-decoding.
         case urlPathSegment = "decoded URL path segment"
+        /// One segment of the ``RouteProvider/path`` of a route restored from disk, after
+        /// percent-decoding (``InputPolicy/check(restoredRoutePath:)``).
+        case routePathSegment = "decoded route path segment"
     }
 
     /// Longer than the policy allows (lengths in UTF-8 bytes).

@@ -1,6 +1,7 @@
 extension SplitRouter {
     /// The titles of the filled columns and of what is presented over the split view now,
-    /// then after each change, with an unbounded buffer (see ``titles(bufferingPolicy:)``).
+    /// then after each change, keeping only the newest for a consumer that lags (see
+    /// ``titles(bufferingPolicy:)``).
     public var titles: some AsyncSequence<[String], Never> & Sendable {
         titles()
     }
@@ -13,10 +14,14 @@ extension SplitRouter {
     /// The same in either layout: expanded, the columns show those entries side by side;
     /// collapsed (``isCollapsed``), as one stack. So collapsing, which is layout and not
     /// navigation, publishes no new value.
-    /// - Parameter bufferingPolicy: The buffer of the underlying subscription.
+    ///
+    /// A current value: by default the underlying subscription keeps only the newest state
+    /// (`.bufferingNewest(1)`), so a consumer that lags, or never reads, holds one.
+    /// - Parameter bufferingPolicy: The buffer of the underlying subscription (the newest
+    ///   state by default).
     /// - Returns: A stream subscribed when this returns.
     public func titles(
-        bufferingPolicy: BufferingPolicy = .unbounded
+        bufferingPolicy: BufferingPolicy = .bufferingNewest(1)
     ) -> some AsyncSequence<[String], Never> & Sendable {
         router.titles(bufferingPolicy: bufferingPolicy)
     }

@@ -1,6 +1,6 @@
 extension TabRouter {
-    /// The titles of what the app shows now, then after each change, with an unbounded
-    /// buffer (see ``titles(bufferingPolicy:)``).
+    /// The titles of what the app shows now, then after each change, keeping only the newest
+    /// for a consumer that lags (see ``titles(bufferingPolicy:)``).
     public var titles: some AsyncSequence<[String], Never> & Sendable {
         titles()
     }
@@ -14,10 +14,16 @@ extension TabRouter {
     ///
     /// Titles are computed on the consuming task, one ``RouteProvider/metadata`` read per
     /// displayed entry for each state published, never under a router's lock.
-    /// - Parameter bufferingPolicy: The buffer of the subscription.
+    ///
+    /// A current value: by default the subscription keeps only the newest shown state
+    /// (`.bufferingNewest(1)`), so a consumer that lags, or never reads, holds one whatever
+    /// the number of navigations. Pass `.unbounded` to see every change, at the cost of one
+    /// buffered state per change while the consumer lags.
+    /// - Parameter bufferingPolicy: The buffer of the subscription (the newest state by
+    ///   default).
     /// - Returns: A stream subscribed when this returns.
     public func titles(
-        bufferingPolicy: BufferingPolicy = .unbounded
+        bufferingPolicy: BufferingPolicy = .bufferingNewest(1)
     ) -> some AsyncSequence<[String], Never> & Sendable {
         // The states are read under the lock; their titles are computed on the consuming task.
         let shown = tracking {

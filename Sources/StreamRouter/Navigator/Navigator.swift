@@ -71,27 +71,34 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, larger than ``InputPolicy/maximumStateBytes``, with more
-    /// entries than ``InputPolicy/maximumHistoryEntries``), the navigator starts at
-    /// `initialPath`, reports why on ``StatePersisting/persistenceEvents``, and leaves the store untouched
-    /// until the first change. Restored paths are checked against `policy` too: a history
-    /// holding a path it rejects is reported as unreadable.
+    /// entries than ``InputPolicy/maximumHistoryEntries``, counted before any is decoded), the
+    /// navigator starts at `initialPath`, reports why on ``StatePersisting/persistenceEvents``,
+    /// and leaves the store untouched until the first change. Restored paths are checked
+    /// against `policy` too: a history holding a path it rejects is reported as
+    /// ``PersistenceError/rejectedInput(_:)`` (one that is not normalised as unreadable).
     ///
     /// > Note: Saving never runs on the navigating task: a change records the new history
     /// > (O(1)) and a background task writes the latest one, coalescing a burst of changes
     /// > into few writes. Call ``StatePersisting/flush()`` to write it at once (at app termination, in tests).
     public init(initialPath: String = "/", store: any NavigationStateStore, policy: InputPolicy = .standard) {
         let persistence = _StatePersistence<NavigationHistory<String>>(
-            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes,
+            maximumEntries: policy.maximumHistoryEntries
         ) { history in
-            guard history.count <= max(policy.maximumHistoryEntries, 1) else {
-                throw PersistenceError.tooManyEntries(count: history.count, limit: policy.maximumHistoryEntries)
+            let limit = max(policy.maximumHistoryEntries, 1)
+            guard history.count <= limit else {
+                throw PersistenceError.tooManyEntries(count: history.count, limit: limit)
             }
             for path in history.entries + history.forwardEntries {
-                try policy.check(path: path)
-                guard PathResolver.isNormalized(path) else {
-                    throw PersistenceError.unreadable("'\(path)' is not a normalised absolute path")
+                do {
+                    try policy.check(path: path)
+                    guard PathResolver.isNormalized(path) else {
+                        throw PersistenceError.unreadable("'\(path)' is not a normalised absolute path")
+                    }
+                    try policy.check(resolvedPath: path)
+                } catch let error as InputError {
+                    throw PersistenceError.rejectedInput(error)
                 }
-                try policy.check(resolvedPath: path)
             }
         }
         var history = persistence.restore() ?? Self.history(at: initialPath, policy: policy)
@@ -307,19 +314,24 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
 
     // MARK: - Streams
 
-    /// Every action performed after this property is read, with an unbounded buffer.
+    /// Every action performed after this property is read, with an unbounded buffer (see
+    /// ``actions(bufferingPolicy:)``).
     public var actions: SubjectStream<NavigationAction> {
         actions()
     }
 
     /// Every action performed after this call.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   a consumer that lags, or never reads, keeps every action since it subscribed, under
+    ///   200 bytes each; see <doc:StreamsAndOperators>).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
         storage.subscribe(bufferingPolicy: bufferingPolicy) { $0.action }
     }
 
     /// The current path, then the path after each action that changed it.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every path since it subscribed, about 25 bytes each plus the
+    ///   characters of a path longer than 15 bytes; see <doc:StreamsAndOperators>).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,
@@ -333,7 +345,9 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
 
     /// The navigator's state now, then after every change (actions and ``clear()``): what an
     /// observable model mirrors (``StatePublisher``).
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every snapshot since it subscribed, about 300 bytes each,
+    ///   since histories share their storage; see <doc:StreamsAndOperators>).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigatorSnapshot> {
         storage.subscribe(
             bufferingPolicy: bufferingPolicy,

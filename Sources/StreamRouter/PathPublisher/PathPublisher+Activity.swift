@@ -13,6 +13,13 @@ extension PathPublisher {
     /// Whether the link to `path` is active now, then each change (see
     /// ``Navigator/isActive(_:exact:)``). A relative `path` is resolved against the path
     /// current when this is called (the stream's first element).
+    /// - Parameters:
+    ///   - path: The link's path, absolute or relative.
+    ///   - exact: Whether only `path` itself is active, not its descendants.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``
+    ///     (unbounded by default: an unread stream keeps every path since it subscribed, about 25
+    ///     bytes each plus the characters of a path longer than 15 bytes; see
+    ///     <doc:StreamsAndOperators>).
     public func activity(
         of path: String,
         exact: Bool = false,

@@ -12,7 +12,10 @@ extension PathPublisher {
     /// identical match (`/user/1/a` -> `/user/1/b` under `/user/:id/*`).
     /// - Parameters:
     ///   - pattern: The route glob.
-    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``
+    ///     (unbounded by default: an unread stream keeps every path since it subscribed, about 25
+    ///     bytes each plus the characters of a path longer than 15 bytes; see
+    ///     <doc:StreamsAndOperators>).
     public func matches(
         _ pattern: PathPattern,
         bufferingPolicy: BufferingPolicy = .unbounded
@@ -21,6 +24,12 @@ extension PathPublisher {
     }
 
     /// What the glob matches in the current path, then each change.
+    /// - Parameters:
+    ///   - glob: The route glob.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``
+    ///     (unbounded by default: an unread stream keeps every path since it subscribed, about 25
+    ///     bytes each plus the characters of a path longer than 15 bytes; see
+    ///     <doc:StreamsAndOperators>).
     /// - Throws: ``PathPatternError`` for a bad glob.
     public func matches(
         _ glob: String,
@@ -39,7 +48,10 @@ extension PathPublisher {
     /// ```
     /// - Parameters:
     ///   - pattern: The route glob.
-    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``
+    ///     (unbounded by default: an unread stream keeps every path since it subscribed, about 25
+    ///     bytes each plus the characters of a path longer than 15 bytes; see
+    ///     <doc:StreamsAndOperators>).
     ///   - validator: Turns a match into a value, or rejects it with `nil`.
     public func matches<Value: Sendable & Equatable>(
         _ pattern: PathPattern,
@@ -57,7 +69,10 @@ extension PathPublisher {
     /// A change is a different winning entry or a different ``RouteInformation``.
     /// - Parameters:
     ///   - table: The route table.
-    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``
+    ///     (unbounded by default: an unread stream keeps every path since it subscribed, about 25
+    ///     bytes each plus the characters of a path longer than 15 bytes; see
+    ///     <doc:StreamsAndOperators>).
     public func firstMatches<Value: Sendable>(
         in table: RouteTable<Value>,
         bufferingPolicy: BufferingPolicy = .unbounded

@@ -19,7 +19,9 @@ public protocol PathPublisher: AnyObject, Sendable {
 }
 
 extension PathPublisher {
-    /// The current path, then the path after each change, with an unbounded buffer.
+    /// The current path, then the path after each change, with an unbounded buffer: an unread
+    /// one keeps every path since it subscribed, about 25 bytes each plus the characters of a
+    /// path longer than 15 bytes (see <doc:StreamsAndOperators>).
     public var paths: SubjectStream<String> {
         paths(bufferingPolicy: .unbounded)
     }

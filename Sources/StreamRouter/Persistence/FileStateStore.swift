@@ -36,6 +36,10 @@ import Foundation
 ///   of links finally names (resolved at each save; the temporary file goes in that file's
 ///   folder), so the link stays a link. A link to a file that does not exist yet is fine:
 ///   the first save creates it.
+/// - **Only a regular file is read.** When ``url`` (or the file its links name) is a
+///   folder, a FIFO, a socket or a device, ``load()`` throws
+///   ``FileStateStoreError/Operation/notARegularFile`` at once, without opening it: a FIFO
+///   planted there cannot block the initialiser of a router restoring from it.
 ///
 /// The folder must exist; a save into a missing folder throws
 /// ``FileStateStoreError/Operation/createTemporaryFile``.
@@ -59,6 +63,10 @@ public struct FileStateStore: NavigationStateStore {
     ///
     /// The file is opened once and read to its end; since saves replace it by renaming,
     /// never by writing into it, the bytes are those of one complete save.
+    ///
+    /// Only a regular file is read: anything else at ``url`` (a folder, a FIFO, a socket, a
+    /// device) throws ``FileStateStoreError/Operation/notARegularFile`` at once, without
+    /// being opened, so a FIFO there never blocks the caller (a router's initialiser).
     public func load() throws(FileStateStoreError) -> Data? {
         try readContents(upTo: .max)
     }
@@ -76,15 +84,32 @@ public struct FileStateStore: NavigationStateStore {
     }
 
     /// Reads the file to its end, or until it holds more than `limit` bytes.
+    ///
+    /// Only a regular file is read. The path is checked with `stat` before it is opened, so
+    /// a FIFO, a device, a socket or a folder is never opened (opening a FIFO for reading
+    /// waits for a writer: it would block the router's initialiser forever); the file is then
+    /// opened with `O_NONBLOCK` and checked again with `fstat`, so that one swapped in between
+    /// is refused at once too.
     private func readContents(upTo limit: Int) throws(FileStateStoreError) -> Data? {
         let path = url.path
-        let descriptor = Self.retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        var info = stat()
+        guard Self.retryingOnInterrupt({ stat(path, &info) }) == 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw FileStateStoreError(operation: .read, path: path, errorNumber: code)
+        }
+        try Self.requireRegularFile(info, at: path)
+        let descriptor = Self.retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
             throw FileStateStoreError(operation: .read, path: path, errorNumber: code)
         }
         defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else {
+            throw FileStateStoreError(operation: .read, path: path, errorNumber: errno)
+        }
+        try Self.requireRegularFile(info, at: path)
         var contents = Data()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -98,6 +123,22 @@ public struct FileStateStore: NavigationStateStore {
             contents.append(contentsOf: buffer[0..<count])
             if contents.count > limit { return contents }
         }
+    }
+
+    /// Throws ``FileStateStoreError/Operation/notARegularFile`` unless `info` describes a
+    /// regular file.
+    private static func requireRegularFile(_ info: stat, at path: String) throws(FileStateStoreError) {
+        let type: FileStateStoreError.FileType
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: type = .folder
+        case S_IFIFO: type = .fifo
+        case S_IFSOCK: type = .socket
+        case S_IFCHR: type = .characterDevice
+        case S_IFBLK: type = .blockDevice
+        default: type = .other
+        }
+        throw FileStateStoreError(path: path, notARegularFile: type)
     }
 
     /// Replaces the state file with `data`: writes a new temporary file, flushes it, renames

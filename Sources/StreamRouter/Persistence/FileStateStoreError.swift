@@ -39,6 +39,40 @@ public struct FileStateStoreError: Error, Sendable, Equatable, CustomStringConve
         case flushFolder
         /// Opening or reading the state file in ``FileStateStore/load()``.
         case read
+        /// ``FileStateStore/load()`` found something other than a regular file at the path
+        /// (a folder, a FIFO, a socket, a device; see ``FileStateStoreError/fileType``) and
+        /// neither read it nor waited on it. ``FileStateStoreError/errorNumber`` is `EISDIR`
+        /// for a folder, `EINVAL` otherwise.
+        case notARegularFile
+    }
+
+    /// What a path names when it is not a regular file
+    /// (``Operation/notARegularFile``).
+    public enum FileType: Sendable, Hashable, CustomStringConvertible {
+        /// A folder.
+        case folder
+        /// A FIFO (a named pipe): opening it for reading would wait for a writer.
+        case fifo
+        /// A Unix domain socket.
+        case socket
+        /// A character device (`/dev/tty`, `/dev/zero`, ...).
+        case characterDevice
+        /// A block device (a disk).
+        case blockDevice
+        /// Another kind of file.
+        case other
+
+        /// `a folder`, `a FIFO`, `a socket`, ... (to complete "it is ...").
+        public var description: String {
+            switch self {
+            case .folder: "a folder"
+            case .fifo: "a FIFO"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "another kind of file"
+            }
+        }
     }
 
     /// The step that failed.
@@ -47,12 +81,24 @@ public struct FileStateStoreError: Error, Sendable, Equatable, CustomStringConve
     public let path: String
     /// The system's error number (`errno`), for example `ENOENT`.
     public let errorNumber: Int32
+    /// What the path names, for ``Operation/notARegularFile``; `nil` for the other steps.
+    public let fileType: FileType?
 
     /// Creates an error.
     public init(operation: Operation, path: String, errorNumber: Int32) {
         self.operation = operation
         self.path = path
         self.errorNumber = errorNumber
+        fileType = nil
+    }
+
+    /// The error of a load that found `fileType` at `path` instead of a regular file:
+    /// ``Operation/notARegularFile``, with `EISDIR` for a folder and `EINVAL` otherwise.
+    public init(path: String, notARegularFile fileType: FileType) {
+        operation = .notARegularFile
+        self.path = path
+        errorNumber = fileType == .folder ? EISDIR : EINVAL
+        self.fileType = fileType
     }
 
     /// The system's description of ``errorNumber``, such as "No such file or directory".
@@ -63,6 +109,9 @@ public struct FileStateStoreError: Error, Sendable, Equatable, CustomStringConve
 
     /// A sentence for logs naming the step, the path and the system's reason.
     public var description: String {
+        if operation == .notARegularFile {
+            return "did not read '\(path)': it is \(fileType ?? .other), not a regular file"
+        }
         let step =
             switch operation {
             case .resolveSymbolicLink: "could not follow the symbolic links at"
@@ -72,6 +121,7 @@ public struct FileStateStoreError: Error, Sendable, Equatable, CustomStringConve
             case .replace: "could not rename the temporary file over"
             case .flushFolder: "saved, but could not flush the folder"
             case .read: "could not read"
+            case .notARegularFile: "did not read"
             }
         return "\(step) '\(path)': \(errorDescription) (errno \(errorNumber))"
     }

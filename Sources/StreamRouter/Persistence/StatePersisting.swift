@@ -37,14 +37,16 @@ extension StatePersisting {
         _persistence?.outcomes.state
     }
 
-    /// How restoring from the store went, then each failed save, with an unbounded buffer.
+    /// How restoring from the store went, then each failed save, with an unbounded buffer: an
+    /// unread one keeps one event per failed save.
     public var persistenceEvents: SubjectStream<PersistenceEvent> {
         persistenceEvents()
     }
 
     /// How restoring from the store went (once known: after `restore()` when a state waits
     /// for the guards), then each failed save. Finishes at once without a store.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps the outcome and one event per failed save).
     public func persistenceEvents(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<PersistenceEvent> {
         guard let persistence = _persistence else {
             return .finished()

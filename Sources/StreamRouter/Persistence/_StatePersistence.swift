@@ -43,8 +43,14 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     case incompatibleVersion(found: Int, expected: Int)
     /// The saved data is larger than ``InputPolicy/maximumStateBytes``; it was not decoded.
     case tooLarge(bytes: Int, limit: Int)
-    /// The saved state holds more entries than ``InputPolicy/maximumHistoryEntries``.
+    /// The saved state holds more entries than ``InputPolicy/maximumHistoryEntries``: a
+    /// history, or one stack of a router (its base stack, its presentations, or one
+    /// presentation's stack). Counted before any route is decoded.
     case tooManyEntries(count: Int, limit: Int)
+    /// A saved path, or the ``RouteProvider/path`` of a saved route, is one the
+    /// ``InputPolicy`` rejects: too long, or holding a control character, in a router's
+    /// case also once percent-decoded (``InputPolicy/check(restoredRoutePath:)``).
+    case rejectedInput(InputError)
 
     /// A sentence for logs.
     public var description: String {
@@ -54,6 +60,7 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .incompatibleVersion(let found, let expected): "saved with format version \(found), expected \(expected)"
         case .tooLarge(let bytes, let limit): "the saved state is \(bytes) bytes; the limit is \(limit)"
         case .tooManyEntries(let count, let limit): "the saved state holds \(count) entries; the limit is \(limit)"
+        case .rejectedInput(let error): "the input policy rejects a saved path: \(error)"
         }
     }
 }
@@ -84,6 +91,8 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     let version: Int
     private let store: any NavigationStateStore
     private let maximumBytes: Int
+    /// The most entries of each saved array, counted before decoding it; `nil`: not counted.
+    private let maximumEntries: Int?
     /// The state waiting to be written, whether a background write is under way, and the
     /// generation of the newest state recorded (for callers that number their states).
     private let pending = _Locked<(state: State?, isWriting: Bool, generation: Int)>((nil, false, 0))
@@ -97,17 +106,24 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
 
     /// - Parameters:
     ///   - maximumBytes: The largest saved data ``restore()`` decodes.
+    ///   - maximumEntries: The most entries the state's arrays may hold (a policy's
+    ///     ``InputPolicy/maximumHistoryEntries``; below 1 counts as 1): ``RouterState``,
+    ///     ``Presentation`` and ``NavigationHistory`` count theirs before decoding them (see
+    ///     `_RestoredEntryLimit`), so an oversized state is refused without decoding its
+    ///     routes. `nil`: only `validate` counts, after decoding.
     ///   - validate: Checks a decoded state before it is used; a ``PersistenceError`` it
     ///     throws is reported as it is, anything else as unreadable data.
     init(
         store: any NavigationStateStore,
         version: Int,
         maximumBytes: Int,
+        maximumEntries: Int? = nil,
         validate: @escaping @Sendable (State) throws -> Void = { _ in }
     ) {
         self.store = store
         self.version = version
         self.maximumBytes = maximumBytes
+        self.maximumEntries = maximumEntries.map { max($0, 1) }
         self.validate = validate
         PendingSaves.add(self)
     }
@@ -166,6 +182,9 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
             return (nil, .restoreFailed(.tooLarge(bytes: data.count, limit: maximumBytes)))
         }
         let decoder = JSONDecoder()
+        if let maximumEntries {
+            decoder.userInfo[_RestoredEntryLimit.key] = maximumEntries
+        }
         do {
             let header = try decoder.decode(VersionHeader.self, from: data)
             guard header.version == version else {

@@ -37,6 +37,23 @@ public struct Presentation<Route: RouteProvider>: Sendable, Hashable, Codable, C
         self.stack = stack
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case route, style, stack
+    }
+
+    /// Decodes `route`, `style` and `stack`. When a router restores it, the stack's length
+    /// is checked against the policy's ``InputPolicy/maximumHistoryEntries`` before any
+    /// route is decoded.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let limit = _RestoredEntryLimit.limit(in: decoder) {
+            try _RestoredEntryLimit.check(_RestoredEntryLimit.count(of: container, at: .stack), limit: limit)
+        }
+        route = try container.decode(Route.self, forKey: .route)
+        style = try container.decode(PresentationStyle.self, forKey: .style)
+        stack = try container.decode([Route].self, forKey: .stack)
+    }
+
     /// The route, its style and its stack, such as `sheet settings [pane(a)]`.
     public var description: String {
         "\(style) \(route) [" + stack.map { "\($0)" }.joined(separator: ", ") + "]"

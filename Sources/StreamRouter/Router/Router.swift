@@ -134,9 +134,10 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ///
     /// When the store holds nothing, or data that cannot be used (corrupt, truncated, from
     /// another format version, routes that no longer decode, larger than
-    /// ``InputPolicy/maximumStateBytes``, more routes than
-    /// ``InputPolicy/maximumHistoryEntries``, a route whose ``RouteProvider/path`` the policy
-    /// rejects), the router stays at `initialState`, reports why on ``StatePersisting/persistenceEvents``
+    /// ``InputPolicy/maximumStateBytes``, more routes in a stack than
+    /// ``InputPolicy/maximumHistoryEntries`` (counted before any route is decoded), a route
+    /// whose ``RouteProvider/path`` the policy rejects, also once percent-decoded: see
+    /// ``InputPolicy/check(restoredRoutePath:)``), the router stays at `initialState`, reports why on ``StatePersisting/persistenceEvents``
     /// (at once), and leaves the store untouched until the first change.
     ///
     /// > Note: Saving never runs on the navigating task: a navigation records the new
@@ -165,7 +166,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     ) {
         self.options = options
         let persistence = _StatePersistence<RouterState<Route>>(
-            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes,
+            maximumEntries: policy.maximumHistoryEntries
         ) { state in
             try Self.validateRestored(state, policy: policy)
         }
@@ -197,8 +199,14 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     public let policy: InputPolicy
 
     /// Checks a restored state against `policy`: at most
-    /// ``InputPolicy/maximumHistoryEntries`` routes, each route's path (and the modal's)
-    /// accepted by ``InputPolicy/check(path:)``.
+    /// ``InputPolicy/maximumHistoryEntries`` routes in each stack (the base stack, each
+    /// presentation's) and presentations, and each route's ``RouteProvider/path`` (every
+    /// presentation's route too) accepted by ``InputPolicy/check(restoredRoutePath:)``: as a
+    /// path, then each segment percent-decoded, for control characters. So a route value the
+    /// default `path` percent-encodes (`.label("\u{1B}[2J")`, path `/label/%1B%5B2J`) is
+    /// checked as it was saved, as a deep link's decoded segments are.
+    /// - Throws: ``PersistenceError/tooManyEntries(count:limit:)`` or
+    ///   ``PersistenceError/rejectedInput(_:)``.
     static func validateRestored(_ state: RouterState<Route>, policy: InputPolicy) throws(PersistenceError) {
         let limit = max(policy.maximumHistoryEntries, 1)
         let presentations = state.presentations
@@ -207,9 +215,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         }
         for route in state.stack + presentations.flatMap({ [$0.route] + $0.stack }) {
             do {
-                try policy.check(path: route.path)
+                try policy.check(restoredRoutePath: route.path)
             } catch {
-                throw .unreadable("route \(route): \(error)")
+                throw .rejectedInput(error)
             }
         }
     }
@@ -563,13 +571,17 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     // MARK: - Streams
 
     /// Every event after this property is read (see ``RouterEvent``), with an unbounded
-    /// buffer.
+    /// buffer: an unread one keeps every event, about 450 bytes per navigation (see
+    /// ``events(bufferingPolicy:)``).
     public var events: SubjectStream<RouterEvent<Route>> {
         events()
     }
 
     /// Every event after this call.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   a consumer that lags, or never reads, keeps every event since it subscribed, about
+    ///   450 bytes per navigation, its `started` event and its outcome; see
+    ///   <doc:StreamsAndOperators>).
     public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterEvent<Route>> {
         _storage.subscribe(bufferingPolicy: bufferingPolicy)
     }
@@ -587,14 +599,18 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     }
 
     /// Every path change after this call.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every action since it subscribed, under 200 bytes each; see
+    ///   <doc:StreamsAndOperators>).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
         _storage.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action })
     }
 
     /// The displayed path now (``path``), then after each change: the base stack's paths,
     /// then each presentation's route and stack.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every path since it subscribed, about 25 bytes each plus
+    ///   the characters of a path longer than 15 bytes; see <doc:StreamsAndOperators>).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         _storage.subscribe(
             bufferingPolicy: bufferingPolicy,
@@ -634,7 +650,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// it was (a repeated push ignored, a back with nothing to pop) publishes nothing; one
     /// that made a new state equal to the last (a replace with the same routes, which makes
     /// new entries) publishes it: states are not compared with `==` under the router's lock.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every state since it subscribed, about 100 bytes each, since
+    ///   states share their storage; see <doc:StreamsAndOperators>).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterState<Route>> {
         distinctStates(bufferingPolicy: bufferingPolicy, sameBase: { $0._isIdentical(to: $1) }, element: { $0 })
     }
@@ -692,5 +710,11 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// The number of live streams of this router (for tests and diagnostics).
     @_spi(Testing) public var subscriberCount: Int {
         _storage.subscriberCount
+    }
+
+    /// The values waiting in the buffers of this router's live streams, summed: what unread
+    /// streams hold (for tests and diagnostics).
+    @_spi(Testing) public var bufferedElementCount: Int {
+        _storage.bufferedElementCount
     }
 }

@@ -312,8 +312,15 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
 
     /// Decodes `stack` (bottom first) and `presentations` (bottom first); a state saved with
     /// a `modal` instead (before presentations held stacks) decodes as one sheet.
+    ///
+    /// When a router restores it, the length of each array is checked against the policy's
+    /// ``InputPolicy/maximumHistoryEntries`` before any route is decoded.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let limit = _RestoredEntryLimit.limit(in: decoder) {
+            try _RestoredEntryLimit.check(_RestoredEntryLimit.count(of: container, at: .stack), limit: limit)
+            try _RestoredEntryLimit.check(_RestoredEntryLimit.count(of: container, at: .presentations), limit: limit)
+        }
         let stack = try container.decode([Route].self, forKey: .stack)
         if let presentations = try container.decodeIfPresent([Presentation<Route>].self, forKey: .presentations) {
             self.init(stack: stack, presentations: presentations)

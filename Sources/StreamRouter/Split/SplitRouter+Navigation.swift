@@ -69,27 +69,33 @@ extension SplitRouter {
     // MARK: - Streams
 
     /// Every event after this call (the router's ``Router/events(bufferingPolicy:)``).
-    /// - Parameter bufferingPolicy: The buffer of this subscription.
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every event since it subscribed, about 450 bytes per
+    ///   navigation; see <doc:StreamsAndOperators>).
     public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<RouterEvent<Route>> {
         router.events(bufferingPolicy: bufferingPolicy)
     }
 
     /// Every change of the displayed path after this property is read, with an unbounded
-    /// buffer (the router's ``Router/actions``).
+    /// buffer (the router's ``Router/actions``; see ``actions(bufferingPolicy:)``).
     public var actions: SubjectStream<NavigationAction> {
         router.actions
     }
 
     /// Every change of the displayed path after this call (the router's
     /// ``Router/actions(bufferingPolicy:)``).
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every action since it subscribed, under 200 bytes each; see
+    ///   <doc:StreamsAndOperators>).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
         router.actions(bufferingPolicy: bufferingPolicy)
     }
 
     /// The displayed path now (``path``), then after each change (``PathPublisher``; the
     /// router's ``Router/paths(bufferingPolicy:)``). Layout (``isCollapsed``) changes no path.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every path since it subscribed, about 25 bytes each plus the
+    ///   characters of a path longer than 15 bytes; see <doc:StreamsAndOperators>).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         router.paths(bufferingPolicy: bufferingPolicy)
     }

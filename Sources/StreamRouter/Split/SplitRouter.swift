@@ -339,13 +339,17 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
 
     // MARK: - Streams
 
-    /// Every navigation's events, in one total order (the router's ``Router/events``).
+    /// Every navigation's events, in one total order (the router's ``Router/events``), with
+    /// an unbounded buffer (see ``events(bufferingPolicy:)``).
     public var events: SubjectStream<RouterEvent<Route>> {
         router.events
     }
 
     /// The columns now, then after each change of them (``StatePublisher``).
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every state since it subscribed, each a few hundred bytes
+    ///   at most, since the columns share the router's storage; see
+    ///   <doc:StreamsAndOperators>).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<SplitRouterState<Route>> {
         let columns = columns
         // A navigation that leaves the base stack's storage as it was (a sheet presented over
