@@ -1,4 +1,5 @@
 @_spi(Testing) import AsyncObservables
+import Foundation
 import StreamRouterTesting
 import Testing
 
@@ -28,6 +29,54 @@ import Testing
         try await eventually { subject.subscriberCount == 0 }
         subject.send(1)
         try await received.expectNoNewValues()
+    }
+
+    /// A consumer cancelled while another thread holds the publisher's lock (a publisher in
+    /// the middle of an update; a burst of navigations re-takes it over and over, and a
+    /// `pthread` mutex is not fair) ends at once: neither `Task.cancel` nor the consumer
+    /// waits for that lock. The publisher drops the subscription the next time it takes it.
+    @Test func cancellingNeverWaitsForThePublishersLock() async throws {
+        let subject = CurrentValueSubject(0)
+        let stream = subject.values
+        let received = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        let consumer = Task {
+            for await _ in stream { received.signal() }
+            ended.signal()
+        }
+        // The waits block: they run on a thread of their own, never on the tasks' pool,
+        // which the consumer needs to end.
+        let (cancelReturned, consumerEnded) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                received.wait()  // the current value: the consumer now waits for the next one
+                let holding = DispatchSemaphore(value: 0)
+                let release = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    subject.update { value in
+                        holding.signal()
+                        release.wait()
+                        value += 1
+                    }
+                }
+                holding.wait()
+                let cancelled = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    consumer.cancel()
+                    cancelled.signal()
+                }
+                let cancelReturned = cancelled.wait(timeout: .now() + .seconds(5)) == .success
+                let consumerEnded = ended.wait(timeout: .now() + .seconds(5)) == .success
+                release.signal()  // unblocks the cancellation too, when it waited for the lock
+                if !cancelReturned { cancelled.wait() }
+                if !consumerEnded { ended.wait() }
+                continuation.resume(returning: (cancelReturned, consumerEnded))
+            }
+        }
+        #expect(cancelReturned, "Task.cancel waited for the publisher's lock")
+        #expect(consumerEnded, "the consumer waited for the publisher's lock")
+        try await eventually { subject.subscriberCount == 0 }
+        subject.send(2)  // delivers to nobody
+        #expect(subject.value == 2)
     }
 
     @Test func aCancelledMergeConsumerGetsNil() async throws {

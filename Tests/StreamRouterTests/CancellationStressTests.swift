@@ -8,8 +8,15 @@ import Testing
 /// that deadlocked a publisher yielding under its lock against `Task.cancel` running the
 /// stream's termination handler. Each source gets 20,000 cancellations, under a watchdog
 /// that fails the test instead of hanging when the threads stop moving.
+///
+/// Each cancellation is timed too, from `cancel()` to the end of the consumer's task, and
+/// the longest must stay under a second: a cancelled consumer's teardown once waited for the
+/// publisher's lock, which a thread navigating in a loop kept re-taking, for 1 to 10
+/// seconds.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct CancellationStressTests {
     static let cancellations = 20_000
+    /// The longest a cancellation may take, from `cancel()` to the end of the consumer's task.
+    static let longestCancellation = Duration.seconds(1)
 
     @Test func cancellingPathsConsumersWhileNavigating() async throws {
         let navigator = Navigator()
@@ -257,10 +264,14 @@ enum StressRoute: RouteProvider {
 }
 
 /// Runs `publish` in a loop on a thread of its own (when given) while another thread,
-/// `cancellations` times, starts a consumer of `subscribe()`, waits until it has received
+/// `cancellations` times, starts a consumer of `subscribe()` (on a thread of its own too, a
+/// ``ThreadExecutor``: its end is then timed without waiting for a free thread of the tasks'
+/// pool, which the suites running alongside may keep busy), waits until it has received
 /// a value (so it is iterating while the publisher delivers), cancels it after a random
 /// short spin, and waits for it to end. Fails, rather than hangs, when the cancellations
-/// stop progressing before the watchdog's deadline.
+/// stop progressing before the watchdog's deadline, and when a cancellation took longer
+/// than ``CancellationStressTests/longestCancellation`` (from `cancel()` to the end of the
+/// consumer's task).
 private func stress<Stream: AsyncSequence & Sendable>(
     cancellations: Int = CancellationStressTests.cancellations,
     publish: (@Sendable (Int) -> Void)?,
@@ -277,13 +288,15 @@ private func stress<Stream: AsyncSequence & Sendable>(
             }
         }
     }
+    let executor = ThreadExecutor()
+    defer { executor.stop() }
     Thread.detachNewThread {
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<cancellations {
             let stream = subscribe()
             let received = _Locked(false)
             let ended = DispatchSemaphore(value: 0)
-            let consumer = Task {
+            let consumer = Task(executorPreference: executor) {
                 do {
                     for try await _ in stream {
                         received.withLock { $0 = true }
@@ -299,9 +312,10 @@ private func stress<Stream: AsyncSequence & Sendable>(
             for _ in 0..<Int.random(in: 0..<256, using: &generator) {
                 if consumer.isCancelled { break }
             }
+            let cancelled = ContinuousClock.now
             consumer.cancel()
             ended.wait()
-            progress.count()
+            progress.count(taking: ContinuousClock.now - cancelled)
         }
         progress.stop()
     }
@@ -313,14 +327,62 @@ private func stress<Stream: AsyncSequence & Sendable>(
         throw error
     }
     #expect(progress.done == cancellations)
+    #expect(
+        progress.longest < CancellationStressTests.longestCancellation,
+        "the longest of \(progress.done) cancellations took \(progress.longest)")
+}
+
+/// Runs the jobs of the tasks that prefer it, in order, on one thread of its own, until
+/// stopped.
+private final class ThreadExecutor: TaskExecutor, Sendable {
+    private let state = _Locked((jobs: [UnownedJob](), stopped: false))
+    private let ready = DispatchSemaphore(value: 0)
+
+    init() {
+        Thread.detachNewThread { [self] in run() }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        state.withLock { $0.jobs.append(job) }
+        ready.signal()
+    }
+
+    /// Ends the thread once the jobs enqueued before are run.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        ready.signal()
+    }
+
+    private func run() {
+        while true {
+            ready.wait()
+            let (job, stopped) = state.withLock { state in
+                (state.jobs.isEmpty ? nil : state.jobs.removeFirst(), state.stopped)
+            }
+            if let job {
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            } else if stopped {
+                return
+            }
+        }
+    }
 }
 
 /// What the stress threads share with the test.
 private final class StressProgress: Sendable {
-    private let state = _Locked((done: 0, stopped: false))
+    private let state = _Locked((done: 0, stopped: false, longest: Duration.zero))
 
-    func count() { state.withLock { $0.done += 1 } }
+    /// Counts one cancellation, which took `duration` from `cancel()` to the consumer's end.
+    func count(taking duration: Duration) {
+        state.withLock {
+            $0.done += 1
+            $0.longest = max($0.longest, duration)
+        }
+    }
     func stop() { state.withLock { $0.stopped = true } }
     var done: Int { state.withLock { $0.done } }
+    /// The longest cancellation so far.
+    var longest: Duration { state.withLock { $0.longest } }
     var isStopped: Bool { state.withLock { $0.stopped } }
 }

@@ -63,4 +63,21 @@ package struct _Locked<Value>: @unchecked Sendable {
         }
         return try body(&value.pointee)
     }
+
+    /// Runs `body` under the lock if it is free now; returns `nil` at once, without running
+    /// `body`, when another thread holds it. For a caller that must never wait behind a
+    /// thread that keeps re-taking the lock (a `pthread` mutex is not fair: a thread locking
+    /// it in a loop can hold a waiter off for seconds).
+    @inlinable
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+        let (value, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer {
+            pthread_mutex_unlock(mutex)
+            withExtendedLifetime(storage) {}
+        }
+        return try body(&value.pointee)
+    }
 }

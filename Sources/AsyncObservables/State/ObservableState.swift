@@ -9,8 +9,9 @@ import Synchronization
 /// with many tasks mutating at once, no subscriber ever sees event `b` before event `a` if
 /// `b`'s mutation came after `a`'s. Consumers waiting for a value are resumed only after
 /// the lock is released: the lock is never held while calling into the concurrency
-/// runtime, so cancelling a consumer in the middle of a delivery cannot deadlock (see the
-/// concurrency-contract article).
+/// runtime, so cancelling a consumer in the middle of a delivery cannot deadlock, and a
+/// cancelled consumer never waits for the lock, however often publishing re-takes it (see
+/// the concurrency-contract article).
 ///
 /// ```swift
 /// let counter = ObservableState<Int, Int>(0)
@@ -52,6 +53,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     private let subscriptionCount = Atomic<Int>(0)
     /// The subscription buffers made by this publisher and not yet deallocated.
     @usableFromInline let _census = _BufferCensus()
+    /// How many subscriptions' consumers left while the lock was busy, so that they could not
+    /// unregister themselves (see ``unsubscribe(_:)``): the next holder of the lock that
+    /// touches the subscribers (an update, a subscription, a count) drops them.
+    @usableFromInline let _departures = Atomic<Int>(0)
 
     /// Creates a publisher holding `initialState`.
     public init(_ initialState: State) {
@@ -79,19 +84,43 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
     package var subscriberCount: Int {
-        _storage.withLock { $0.subscribers.count }
+        withDepartedRemoved { $0.subscribers.count }
     }
 
     /// The values waiting in the buffers of all live subscriptions, summed: what unread
     /// streams hold (for tests and diagnostics).
     package var bufferedElementCount: Int {
-        _storage.withLock { $0.subscribers.bufferedCount }
+        withDepartedRemoved { $0.subscribers.bufferedCount }
     }
 
     /// The number of subscription buffers this publisher made that are still allocated: 0
     /// once every stream made from it, and every iterator, is gone (a leak keeps it above).
     package var liveBufferCount: Int {
-        _census.liveCount
+        withDepartedRemoved { _ in }
+        return _census.liveCount
+    }
+
+    /// Runs `body` under the lock after dropping the subscriptions whose consumers left
+    /// while the lock was busy; lets go of them after unlocking.
+    private func withDepartedRemoved<Result>(_ body: (inout _Storage) -> Result) -> Result {
+        var departed: [_StreamSubscriber<Event>] = []
+        let result = _storage.withLock { storage in
+            departed = _removeDeparted(from: &storage)
+            return body(&storage)
+        }
+        departed.removeAll()  // released here, outside the lock
+        return result
+    }
+
+    /// Drops the subscriptions whose consumers left while the lock was busy (see
+    /// ``unsubscribe(_:)``), when there are any; call it under the lock, and let go of what
+    /// it returns after unlocking (a subscription's transform may hold anything).
+    @usableFromInline
+    func _removeDeparted(from storage: inout _Storage) -> [_StreamSubscriber<Event>] {
+        guard _departures.exchange(0, ordering: .acquiring) > 0 else { return [] }
+        let departed = storage.subscribers.removeDeparted()
+        subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
+        return departed
     }
 
     /// Whether ``finish()`` has been called.
@@ -117,8 +146,17 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         _ body: (inout State, _ publish: (Event) -> Void) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         var wakes = _PendingWakes()
-        defer { wakes.wakeAll() }  // after the lock is released: resuming is a runtime call
+        // Subscriptions whose consumers left while the lock was busy, dropped here and let go
+        // of after the unlock.
+        var departed: [_StreamSubscriber<Event>] = []
+        defer {
+            wakes.wakeAll()  // after the lock is released: resuming is a runtime call
+            departed.removeAll()
+        }
         return try _storage.withLock { storage throws(Failure) in
+            if _departures.load(ordering: .relaxed) > 0 {
+                departed = _removeDeparted(from: &storage)
+            }
             let subscribers = storage.subscribers
             // `deliver` only enqueues into buffers (their locks are taken after this one, never
             // before); the consumers it hands values to are woken by the `defer`, unlocked.
@@ -164,7 +202,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         of buffer: _StreamBuffer<Element>,
         initial: (State) -> [Element]
     ) -> SubjectStream<Element> {
+        var departed: [_StreamSubscriber<Event>] = []
+        defer { departed.removeAll() }  // after the unlock
         let isRegistered = _storage.withLock { storage in
+            departed = _removeDeparted(from: &storage)
             guard let id = storage.subscribers.add(subscriber) else { return false }
             subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
             for element in initial(storage.state) {
@@ -241,7 +282,12 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     /// that holds its own lock: the consumers to wake go into its `wakes`. `body` is told
     /// whether anyone subscribes.
     func updateRelayed(wakes: inout _PendingWakes, _ body: (inout State, Bool, (Event) -> Void) -> Void) {
+        var departed: [_StreamSubscriber<Event>] = []
+        defer { departed.removeAll() }  // after the unlock (of this lock; the relaying one is held)
         _storage.withLock { storage in
+            if _departures.load(ordering: .relaxed) > 0 {
+                departed = _removeDeparted(from: &storage)
+            }
             let subscribers = storage.subscribers
             // As in `update`: `deliver` only enqueues; the relaying publisher wakes after both unlocks.
             body(&storage.state, subscribers.count > 0) { event in subscribers.deliver(event, wakes: &wakes) }
@@ -249,12 +295,21 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Unregisters a subscription whose consumer left. Runs from the subscription's
-    /// cancellation handler (under the runtime's lock of the cancelled task): it takes this
-    /// publisher's lock, which is never held while calling into the runtime.
+    /// termination handler, often under the runtime's lock of the cancelled task (in
+    /// `Task.cancel`), so it never *waits* for this publisher's lock: it takes it only if it
+    /// is free. A `pthread` mutex is not fair, and a thread publishing in a loop (navigating
+    /// in a burst) re-takes it at once each time; waiting for it held a cancellation up for
+    /// seconds. When the lock is busy, the subscription is left for its holder's successors:
+    /// its buffer is already marked left (so deliveries skip it at the cost of one atomic
+    /// read), and the next update, subscription or count drops it (`_removeDeparted`).
     private func unsubscribe(_ id: _SubscriberRegistry<Event>.ID) {
-        let removed = _storage.withLock { storage in
+        let removed = _storage.withLockIfAvailable { storage in
             defer { subscriptionCount.store(storage.subscribers.count, ordering: .releasing) }
             return storage.subscribers.remove(id)
+        }
+        guard let removed else {
+            _departures.add(1, ordering: .releasing)
+            return
         }
         _ = removed  // released here, outside the lock
     }

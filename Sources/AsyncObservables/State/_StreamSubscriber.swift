@@ -31,4 +31,5 @@ final class RelayEndpoint: _StreamEndpoint {
     func wake() {}
     func finish() {}
     var bufferedCount: Int { 0 }
+    var consumerHasLeft: Bool { false }
 }

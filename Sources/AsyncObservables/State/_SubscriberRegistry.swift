@@ -68,6 +68,19 @@ struct _SubscriberRegistry<Event> {
         return removed
     }
 
+    /// Removes every subscriber whose consumer has left (see
+    /// ``_StreamEndpoint/consumerHasLeft``); the caller lets go of them after releasing the
+    /// lock.
+    mutating func removeDeparted() -> [_StreamSubscriber<Event>] {
+        var departed: [ID] = []
+        for slot in slots {
+            if let subscriber = slot.subscriber, subscriber.endpoint.consumerHasLeft {
+                departed.append(slot.id)
+            }
+        }
+        return departed.compactMap { remove($0) }
+    }
+
     /// Delivers an event to every subscriber, remembering in `wakes` the consumers it was
     /// handed to directly (to wake once the publisher's lock is released).
     @inlinable

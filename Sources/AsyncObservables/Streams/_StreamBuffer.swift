@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The buffer of one subscription and the consumer waiting on it: the hand-off point
 /// between a publisher and the task iterating a ``SubjectStream``.
 ///
@@ -10,11 +12,15 @@
 ///   (which gives every subscriber one total order) without ever resuming a task there.
 /// - ``finish()``, ``cancel()`` and ``wake()`` take the buffer's lock only to change its
 ///   state, and resume the consumer after releasing it.
-/// - The cancellation handler of ``next(isolation:)`` runs ``cancel()``, which takes the
-///   buffer's lock, then (after releasing it) runs the termination handler, which takes the
-///   publisher's lock to unregister. Neither lock is ever held while the runtime is called,
-///   so the runtime's lock held by `Task.cancel` can never be waited for by a thread that
-///   holds one of them: no cycle is possible.
+/// - The cancellation handler of ``next(isolation:)`` runs ``cancel()``, which marks the
+///   buffer left (an atomic flag, without the lock), takes the buffer's lock, then (after
+///   releasing it) runs the termination handler, which unregisters from the publisher
+///   without waiting for the publisher's lock (see `ObservableState`). Neither lock is ever
+///   held while the runtime is called, so the runtime's lock held by `Task.cancel` can never
+///   be waited for by a thread that holds one of them: no cycle is possible.
+/// - A cancellation never waits behind a stream of deliveries: once the buffer is marked
+///   left, ``enqueue(_:)`` returns without taking its lock, so ``cancel()`` waits for at most
+///   the one delivery under way, and the publisher's lock is only ever tried.
 ///
 /// Cancelling the consumer ends the subscription at once: the pending `next()` returns
 /// `nil`, the buffer is freed, and later calls return `nil`.
@@ -60,6 +66,10 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
 
     @usableFromInline let policy: BufferingPolicy
     @usableFromInline let state = _Locked(State())
+    /// Set once the consumer has left (``cancel()``), before the lock is taken: deliveries
+    /// read it first and skip the lock, and the publisher reads it to drop the subscription
+    /// when its own removal found the publisher's lock busy.
+    @usableFromInline let _consumerLeft = Atomic<Bool>(false)
     /// The publisher's count of live buffers, which this one is in until it is deallocated.
     @usableFromInline let census: _BufferCensus?
 
@@ -99,7 +109,9 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
     /// > it runs on every delivery, under the publisher's lock.
     @inlinable
     package func enqueue(_ element: Element) -> Bool {
-        state.withLock { state in
+        // A consumer that left takes nothing: skip the lock its `cancel()` may be waiting for.
+        if _consumerLeft.load(ordering: .relaxed) { return false }
+        return state.withLock { state in
             guard state.phase == .active else { return false }
             if let waiter = state.waiter {
                 state.waiter = nil
@@ -150,9 +162,20 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         waiter?.resume(returning: nil)
     }
 
+    /// Whether the consumer has left (``cancel()`` ran): the publisher may drop the
+    /// subscription.
+    @usableFromInline
+    package var consumerHasLeft: Bool {
+        _consumerLeft.load(ordering: .acquiring)
+    }
+
     /// Ends the subscription from the consumer's side: drops the buffer, resumes a waiting
     /// `next()` with `nil`, then runs the termination handler. Calling it again does nothing.
+    ///
+    /// Marks the buffer left before taking its lock, so that deliveries stop taking it: the
+    /// lock is then free once the delivery under way, if any, is done.
     package func cancel() {
+        _consumerLeft.store(true, ordering: .releasing)
         let (waiter, termination) = state.withLock { state in
             guard state.phase != .cancelled else {
                 return (CheckedContinuation<Element?, Never>?.none, (@Sendable () -> Void)?.none)
@@ -216,4 +239,6 @@ package protocol _StreamEndpoint: AnyObject, Sendable {
     func finish()
     /// The values waiting for the consumer.
     var bufferedCount: Int { get }
+    /// Whether the consumer has left, so that the publisher may drop the subscription.
+    var consumerHasLeft: Bool { get }
 }
