@@ -34,6 +34,9 @@ extension Navigator {
     ///     }
     /// }
     /// ```
+    ///
+    /// Unbounded by default (`bufferingPolicy`): an unread stream keeps every path since it
+    /// subscribed, about 25 bytes each plus the path's text, resolved when read.
     public func screens<Screen>(
         in table: RouteTable<RouteDestination<Screen>>,
         bufferingPolicy: BufferingPolicy = .unbounded

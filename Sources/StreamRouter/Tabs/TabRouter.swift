@@ -187,7 +187,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         _ tabOf: @escaping @Sendable (Route) -> Tab?
     ) {
         let persistence = _StatePersistence<TabRouterState<Tab, Route>>(
-            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes
+            store: store, version: Self.stateVersion, maximumBytes: policy.maximumStateBytes,
+            maximumEntries: policy.maximumHistoryEntries
         ) { state in
             for routerState in state.stacks.values {
                 try Router<Route>.validateRestored(routerState, policy: policy)
@@ -806,7 +807,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// The selected tab, then each change.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every selection since it subscribed, a tab each).
     public func selections(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<Tab> {
         hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.selected] }, transform: { $0.selection })
     }
@@ -818,7 +820,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Every tab's router events after this call, tagged with their tab, in one total order.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every event, about 460 bytes per navigation; see
+    ///   <doc:StreamsAndOperators>).
     public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterEvent<Tab, Route>> {
         hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.routerEvent })
     }
@@ -829,13 +833,16 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Every change of the app's path after this call.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every action since it subscribed, under 200 bytes each).
     public func actions(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<NavigationAction> {
         tracking { hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.action }) }
     }
 
     /// The app's path now, then after each change.
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every path since it subscribed, about 25 bytes each plus
+    ///   the path's text).
     public func paths(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<String> {
         tracking {
             hub.subscribe(
@@ -845,7 +852,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// The whole tree now, then after each change (a navigation on any tab, a selection;
     /// ``StatePublisher``).
-    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default).
+    /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
+    ///   an unread stream keeps every tree since it subscribed, about 255 bytes each, the
+    ///   trees sharing their unchanged parts).
     public func states(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterState<Tab, Route>> {
         tracking {
             hub.subscribe(bufferingPolicy: bufferingPolicy, initial: { [$0.state] }, transform: { $0.changed?.state })
