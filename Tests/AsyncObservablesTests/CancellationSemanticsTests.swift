@@ -64,8 +64,11 @@ import Testing
                     consumer.cancel()
                     cancelled.signal()
                 }
-                let cancelReturned = cancelled.wait(timeout: .now() + .seconds(5)) == .success
-                let consumerEnded = ended.wait(timeout: .now() + .seconds(5)) == .success
+                // Generous bounds: a cancellation that waited for the lock would wait until
+                // `release` below, however long; a busy pool (Thread Sanitizer, the whole
+                // suite) may take seconds to run the consumer's end.
+                let cancelReturned = cancelled.wait(timeout: .now() + .seconds(60)) == .success
+                let consumerEnded = ended.wait(timeout: .now() + .seconds(60)) == .success
                 release.signal()  // unblocks the cancellation too, when it waited for the lock
                 if !cancelReturned { cancelled.wait() }
                 if !consumerEnded { ended.wait() }
