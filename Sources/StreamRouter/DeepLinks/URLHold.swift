@@ -6,7 +6,7 @@ import Synchronization
 /// the resumes run after the lock is released (a cancellation handler takes this lock).
 ///
 /// Each held link is an entry, keyed by its id, made with its waiter's continuation (the
-/// `openURL` call, in ``waitWhileHeld(_:found:)``); the entry ends exactly once, by the
+/// `openURL` call, in ``waitWhileHeld(_:found:source:)``); the entry ends exactly once, by the
 /// first of: the release (the link opens), its expiry (one timer task sleeps until the
 /// earliest deadline), or the cancellation of the waiting task. At most the hold's limit
 /// (``InputPolicy/maximumHeldURLs``) wait at once: a link past it is refused at once
@@ -52,6 +52,8 @@ final class _URLHold: Sendable {
         /// The mapping found when the link was held (a ``Router`` runs only its closure at
         /// release), `nil` when the owner did not keep it.
         let found: (mapping: Int, match: MatchedURL)?
+        /// The source its caller gave (`nil`: a link's default).
+        let source: NavigationSource?
         /// When it expires, as time elapsed on the hold's clock.
         let deadline: Duration
         /// Its waiter, resumed once when the entry ends: every waiter of the hold is taken out
@@ -313,13 +315,16 @@ final class _URLHold: Sendable {
     /// - Parameters:
     ///   - url: The link.
     ///   - found: The mapping found for it, kept for the release.
+    ///   - source: The source its caller gave, kept for the release.
     /// - Returns: How the wait ended; ``Outcome/notHeld`` at once when no hold is in effect,
     ///   ``Outcome/refused(limit:)`` at once when the hold keeps as many links as it may.
     @usableFromInline
-    func waitWhileHeld(_ url: URL, found: (mapping: Int, match: MatchedURL)?) async -> Outcome {
+    func waitWhileHeld(
+        _ url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?
+    ) async -> Outcome {
         let id = ids.wrappingAdd(1, ordering: .relaxed).oldValue
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { enter(id, url, found, $0) }
+            await withCheckedContinuation { enter(id, url, found, source, $0) }
         } onCancel: {
             cancel(id)
         }
@@ -332,6 +337,7 @@ final class _URLHold: Sendable {
         _ id: UInt64,
         _ url: URL,
         _ found: (mapping: Int, match: MatchedURL)?,
+        _ source: NavigationSource?,
         _ continuation: CheckedContinuation<Outcome, Never>
     ) {
         let (now, stopped, parked) = state.withLock {
@@ -340,7 +346,7 @@ final class _URLHold: Sendable {
             guard !Task.isCancelled else { return (.cancelled, nil, nil) }
             guard state.waitingCount < state.limit else { return (.refused(limit: state.limit), nil, nil) }
             let deadline = clock.elapsed() + state.expiry
-            state.add(id, Entry(url: url, found: found, deadline: deadline, continuation: continuation))
+            state.add(id, Entry(url: url, found: found, source: source, deadline: deadline, continuation: continuation))
             let parked = state.takeParkedWaiter()
             // The timer sleeps until a deadline no later than this one, or a new one starts.
             if let timerDeadline = state.timerDeadline, state.timer != nil, timerDeadline <= deadline {
@@ -398,17 +404,18 @@ final class _URLHold: Sendable {
     /// - Returns: The released links, oldest first, for the owner to make each one's
     ///   ``Delivery`` and hand them to ``relay(_:)``.
     @usableFromInline
-    func release() -> [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] {
+    func release() -> [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?)] {
         state.withLock { state in
             guard state.isHolding else { return [] }
             state.isHolding = false
-            var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?)] = []
+            var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?)] =
+                []
             released.reserveCapacity(state.waitingCount)
             for id in state.order {
                 state.work += 1
                 guard let entry = state.entries[id], entry.isWaiting else { continue }
                 state.entries[id]?.phase = .releasing
-                released.append((id, entry.url, entry.found))
+                released.append((id, entry.url, entry.found, entry.source))
             }
             state.order = []
             state.waitingCount = 0

@@ -195,7 +195,7 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
                         step: dropped + excess + offset,
                         operation: request.redirectedFrom.first ?? request.operation,
                         url: request.url, outcome: outcome, state: state, analyticsName: event.analyticsName,
-                        loads: loads[request.id] ?? []))
+                        loads: loads[request.id] ?? [], source: request.source))
             }
             return NavigationJournal(
                 capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)

@@ -48,6 +48,11 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         /// The loaders that gave it values (``RouterEvent/loaded(_:loader:route:)``), in order;
         /// empty without loaders.
         public let loads: [String]
+        /// Where it came from (its request's ``NavigationRequest/source``). An entry of a
+        /// journal saved without sources reads its default: ``NavigationSource/restoration``
+        /// for a restore, ``NavigationSource/link`` with a `url`, ``NavigationSource/inApp``
+        /// otherwise.
+        public let source: NavigationSource
 
         /// Creates an entry.
         /// - Parameters:
@@ -58,6 +63,8 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         ///   - state: The router's state after it.
         ///   - analyticsName: The analytics name of the screen it showed or asked for.
         ///   - loads: The loaders that gave it values, in order.
+        ///   - source: Where it came from; `nil` (the default) for the default of its
+        ///     operation and URL.
         public init(
             step: Int,
             operation: NavigationOperation<Route>,
@@ -65,7 +72,8 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>,
             analyticsName: String? = nil,
-            loads: [String] = []
+            loads: [String] = [],
+            source: NavigationSource? = nil
         ) {
             self.step = step
             self.operation = operation
@@ -74,6 +82,22 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             self.state = state
             self.analyticsName = analyticsName
             self.loads = loads
+            self.source = source ?? ._default(for: operation, url: url)
+        }
+
+        /// Decodes an entry; one saved without a source gets the default of its operation
+        /// and URL.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let operation = try container.decode(NavigationOperation<Route>.self, forKey: .operation)
+            let url = try container.decodeIfPresent(URL.self, forKey: .url)
+            self.init(
+                step: try container.decode(Int.self, forKey: .step), operation: operation, url: url,
+                outcome: try container.decode(JournalOutcome<Route>.self, forKey: .outcome),
+                state: try container.decode(RouterState<Route>.self, forKey: .state),
+                analyticsName: try container.decodeIfPresent(String.self, forKey: .analyticsName),
+                loads: try container.decode([String].self, forKey: .loads),
+                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source))
         }
 
         /// The step, the operation and its outcome, for logs.

@@ -49,7 +49,9 @@ extension Router {
 
     /// Performs `operation` through the pipeline and returns what became of it and the state
     /// after it, as a journal would record them (for replays).
-    func performRecorded(_ operation: NavigationOperation<Route>) async -> (JournalOutcome<Route>, RouterState<Route>) {
+    func performRecorded(
+        _ operation: NavigationOperation<Route>, source: NavigationSource? = nil
+    ) async -> (JournalOutcome<Route>, RouterState<Route>) {
         let probe = _JournalProbe<Route>()
         _storage.update { storage, _ in
             probe.forward = storage.journal
@@ -57,7 +59,7 @@ extension Router {
         }
         let thrown: NavigationError?
         do {
-            try await perform(operation)
+            try await perform(operation, source: source ?? ._default(for: operation, url: nil))
             thrown = nil
         } catch {
             thrown = error

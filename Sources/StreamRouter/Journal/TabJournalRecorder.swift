@@ -184,7 +184,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                     step: item.number, tab: tape.tab ?? selected,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
                     outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName,
-                    isAboveTabs: tape.tab == nil))
+                    isAboveTabs: tape.tab == nil, source: request.source))
         }
         let startState = start ?? tree()  // nothing held: the tree now
         return TabNavigationJournal(capacity: capacity, startState: startState, stepCount: count, entries: entries)

@@ -54,7 +54,7 @@ extension TabNavigationJournal {
                 continue
             }
             let router = entry.isAboveTabs ? app._aboveTabs : app.router(for: entry.tab)
-            let (outcome, state) = await router.performRecorded(operation)
+            let (outcome, state) = await router.performRecorded(operation, source: entry.source)
             if outcome != entry.outcome || state != expectedState {
                 return ReplayDivergence(
                     step: entry.step, tab: entry.isAboveTabs ? nil : entry.tab, operation: operation,

@@ -59,6 +59,10 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         /// followed inside it): ``state`` is then the state above the tabs (no stack, its
         /// presentations).
         public let isAboveTabs: Bool
+        /// Where it came from (its request's ``NavigationRequest/source``;
+        /// ``NavigationSource/inApp`` for a selection). An entry of a journal saved without
+        /// sources reads its default, as ``NavigationJournal/Entry/source`` does.
+        public let source: NavigationSource
 
         /// Creates an entry.
         /// - Parameters:
@@ -70,6 +74,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         ///   - state: The tab's state after a navigation, `nil` for a selection.
         ///   - analyticsName: The analytics name of the screen it showed or asked for.
         ///   - isAboveTabs: Whether the navigation happened above the tabs.
+        ///   - source: Where it came from; `nil` (the default) for the default of its
+        ///     operation and URL.
         public init(
             step: Int,
             tab: Tab,
@@ -78,7 +84,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             outcome: JournalOutcome<Route>,
             state: RouterState<Route>?,
             analyticsName: String? = nil,
-            isAboveTabs: Bool = false
+            isAboveTabs: Bool = false,
+            source: NavigationSource? = nil
         ) {
             self.step = step
             self.tab = tab
@@ -88,6 +95,28 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             self.state = state
             self.analyticsName = analyticsName
             self.isAboveTabs = isAboveTabs
+            if let source {
+                self.source = source
+            } else if case .navigation(let navigation) = operation {
+                self.source = ._default(for: navigation, url: url)
+            } else {
+                self.source = .inApp
+            }
+        }
+
+        /// Decodes an entry; one saved without a source gets the default of its operation
+        /// and URL.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                step: try container.decode(Int.self, forKey: .step), tab: try container.decode(Tab.self, forKey: .tab),
+                operation: try container.decode(Operation.self, forKey: .operation),
+                url: try container.decodeIfPresent(URL.self, forKey: .url),
+                outcome: try container.decode(JournalOutcome<Route>.self, forKey: .outcome),
+                state: try container.decodeIfPresent(RouterState<Route>.self, forKey: .state),
+                analyticsName: try container.decodeIfPresent(String.self, forKey: .analyticsName),
+                isAboveTabs: try container.decodeIfPresent(Bool.self, forKey: .isAboveTabs) ?? false,
+                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source))
         }
 
         /// The step, the tab, the operation and its outcome, for logs.

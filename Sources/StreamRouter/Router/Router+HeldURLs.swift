@@ -51,7 +51,9 @@ extension Router {
                 if let found = link.found, _isAwaitedMapping(found) {
                     return (link.id, _AwaitedURLMapping())
                 }
-                let request = link.found.map { _beginOpening(link.url, found: $0) } ?? _beginOpening(link.url)
+                let request =
+                    link.found.map { _beginOpening(link.url, found: $0, source: link.source) }
+                    ?? _beginOpening(link.url, source: link.source)
                 return (link.id, request.map { $0 as any Sendable })
             })
     }
@@ -73,22 +75,22 @@ extension Router {
     /// `Route` in the client, like ``openURL(_:)``'s.
     @inlinable
     @inline(never)
-    func _openURLWhileHoldingSlowPath(_ url: URL) async -> Bool {
+    func _openURLWhileHoldingSlowPath(_ url: URL, source: NavigationSource?) async -> Bool {
         // What could never open is answered now, not when the hold ends.
         guard let found = _reportingMappingFound(for: url) else { return false }
-        switch await _urlHold.waitWhileHeld(url, found: found) {
+        switch await _urlHold.waitWhileHeld(url, found: found, source: source) {
         case .notHeld:
             // Released meanwhile.
             if _isAwaitedMapping(found) {
-                return await _open(url, _resolveAwaitedMapping(url, found))
+                return await _open(url, _resolveAwaitedMapping(url, found), source: source)
             }
-            guard let request = _beginOpening(url, found: found) else { return false }
+            guard let request = _beginOpening(url, found: found, source: source) else { return false }
             return await _finishOpening(url, request)
         case .released(let delivery) where delivery is _AwaitedURLMapping:
             // The links released after it do not wait for the network (their turns are
             // taken already): it takes its turn once resolved, as `openURL` does.
             _urlHold.handOn()
-            return await _open(url, _resolveAwaitedMapping(url, found))
+            return await _open(url, _resolveAwaitedMapping(url, found), source: source)
         case .released(let delivery):
             defer { _urlHold.handOn() }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.

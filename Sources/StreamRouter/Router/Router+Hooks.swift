@@ -5,14 +5,17 @@ import Synchronization
 // them, run guards, loaders and transition handlers, follow redirects). The steps every
 // navigation takes are in `Router+Pipeline.swift`.
 extension Router {
-    /// ``_enqueue(_:url:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
+    /// ``_enqueue(_:url:source:)`` for ``NavigationOptions/Concurrency/latestWins``: takes the turn
     /// at once, from every earlier navigation that has not committed. Those waiting are
     /// resumed and throw ``NavigationError/superseded``; the hooks of the one being served
     /// are cancelled (it throws when they return, or when it tries to commit).
     @inlinable
-    func _enqueueSuperseding(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+    func _enqueueSuperseding(
+        _ operation: NavigationOperation<Route>, url: URL?, source: NavigationSource?
+    ) -> NavigationRequest<Route> {
         let (request, waiters, running) = _storage.update { storage, publish in
-            let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
+            let request = NavigationRequest(
+                id: storage.queue.enqueue(), operation: operation, url: url, source: source)
             publish(.started(request))
             let waiters = storage.queue.supersede(before: request.id)
             let running = storage.runningHooks

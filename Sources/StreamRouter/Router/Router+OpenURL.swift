@@ -37,14 +37,32 @@ extension Router {
     @inlinable
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        await _openURL(url, source: nil)
+    }
+
+    /// Opens a deep link as ``openURL(_:)`` does, saying where it came from: a notification,
+    /// a widget, an App Intent (``NavigationSource/link`` is the default).
+    ///
+    /// ```swift
+    /// await router.openURL(intentURL, source: .intent)
+    /// ```
+    /// - Returns: `true` when a route was navigated to, `false` otherwise.
+    @inlinable
+    @discardableResult
+    public func openURL(_ url: URL, source: NavigationSource) async -> Bool {
+        await _openURL(url, source: source)
+    }
+
+    @inlinable
+    func _openURL(_ url: URL, source: NavigationSource?) async -> Bool {
         if _urlHold.isHolding {
-            return await _openURLWhileHoldingSlowPath(url)
+            return await _openURLWhileHoldingSlowPath(url, source: source)
         }
         guard let found = _reportingMappingFound(for: url) else { return false }
         if _isAwaitedMapping(found) {
-            return await _open(url, _resolveAwaitedMapping(url, found))
+            return await _open(url, _resolveAwaitedMapping(url, found), source: source)
         }
-        guard let request = _beginOpening(url, found: found) else { return false }
+        guard let request = _beginOpening(url, found: found, source: source) else { return false }
         return await _finishOpening(url, request)
     }
 
@@ -60,13 +78,18 @@ extension Router {
     /// Opens what a mapping that is awaited or performs an action resolved to, or
     /// publishes why it resolved to nothing.
     @usableFromInline
-    func _open(_ url: URL, _ resolved: Result<_URLOpening<Route>, URLNotHandledReason>) async -> Bool {
+    func _open(
+        _ url: URL, _ resolved: Result<_URLOpening<Route>, URLNotHandledReason>, source: NavigationSource?
+    ) async -> Bool {
         switch resolved {
         case .success(.routes(let routes, let replacesStack)):
-            return await _finishOpening(url, _enqueue(Self._linkOperation(routes, replacesStack), url: url))
+            return await _finishOpening(
+                url, _enqueue(Self._linkOperation(routes, replacesStack), url: url, source: source))
         case .success(.action(let perform, let pattern)):
             // The link's turn, which the guards see, shows nothing; the action runs after it.
-            guard await _finishOpening(url, _enqueue(.navigate(to: []), url: url)) else { return false }
+            guard await _finishOpening(url, _enqueue(.navigate(to: []), url: url, source: source)) else {
+                return false
+            }
             do {
                 try await perform()
             } catch {
@@ -166,22 +189,24 @@ extension Router {
 
     /// Matches `url` and enqueues its navigation, or publishes why it is not handled.
     @inlinable
-    func _beginOpening(_ url: URL) -> NavigationRequest<Route>? {
+    func _beginOpening(_ url: URL, source: NavigationSource?) -> NavigationRequest<Route>? {
         guard let found = _reportingMappingFound(for: url) else { return nil }
-        return _beginOpening(url, found: found)
+        return _beginOpening(url, found: found, source: source)
     }
 
     /// Enqueues the navigation of a URL that passed the input policy and whose mapping was
     /// found (a held link, when it is released): runs the mapping closure only.
     @inlinable
-    func _beginOpening(_ url: URL, found: (mapping: Int, match: MatchedURL)) -> NavigationRequest<Route>? {
+    func _beginOpening(
+        _ url: URL, found: (mapping: Int, match: MatchedURL), source: NavigationSource?
+    ) -> NavigationRequest<Route>? {
         guard let urlMatchers else { return nil }
         if let stack = urlMatchers._stack(for: found) {
-            return _beginOpening(url, stack: stack)
+            return _beginOpening(url, stack: stack, source: source)
         }
         switch urlMatchers._route(for: found) {
         case .success(let route):
-            return _enqueue(.navigate(to: [route]), url: url)
+            return _enqueue(.navigate(to: [route]), url: url, source: source)
         case .failure(let reason):
             _publishNotHandled(url, reason)
             return nil
@@ -191,10 +216,12 @@ extension Router {
     /// Enqueues the navigation of a URL mapped with ``URLPathMapper/mapStack(_:_:)-6zf5g``
     /// (see ``_linkOperation(_:_:)``).
     @usableFromInline
-    func _beginOpening(_ url: URL, stack: Result<[Route], URLNotHandledReason>) -> NavigationRequest<Route>? {
+    func _beginOpening(
+        _ url: URL, stack: Result<[Route], URLNotHandledReason>, source: NavigationSource?
+    ) -> NavigationRequest<Route>? {
         switch stack {
         case .success(let routes):
-            return _enqueue(Self._linkOperation(routes, true), url: url)
+            return _enqueue(Self._linkOperation(routes, true), url: url, source: source)
         case .failure(let reason):
             _publishNotHandled(url, reason)
             return nil

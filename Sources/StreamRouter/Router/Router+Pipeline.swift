@@ -9,12 +9,15 @@ extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order.
     @inlinable
-    func _enqueue(_ operation: NavigationOperation<Route>, url: URL?) -> NavigationRequest<Route> {
+    func _enqueue(
+        _ operation: NavigationOperation<Route>, url: URL?, source: NavigationSource? = nil
+    ) -> NavigationRequest<Route> {
         guard options.concurrency == .queue else {
-            return _enqueueSuperseding(operation, url: url)
+            return _enqueueSuperseding(operation, url: url, source: source)
         }
         return _storage.update { storage, publish in
-            let request = NavigationRequest(id: storage.queue.enqueue(), operation: operation, url: url)
+            let request = NavigationRequest(
+                id: storage.queue.enqueue(), operation: operation, url: url, source: source)
             publish(.started(request))
             return request
         }
@@ -64,7 +67,7 @@ extension Router {
         }
         var state = served ?? _storage.read { $0.state }
         let request =
-            decide.map { NavigationRequest(id: request.id, operation: $0(state), url: request.url) } ?? request
+            decide.map { request.deciding($0(state)) } ?? request
         if options.repeatedPush == .ignore, Self._isRepeatedPush(request.operation, on: state) {
             if let beforeCommit {
                 do { try await beforeCommit() } catch { throw _reject(request, error) }
@@ -188,11 +191,13 @@ extension Router {
                 )
                 storage.lastAction = action
             }
+            let changed = !proposed._isIdentical(to: previous)
+            if changed {
+                storage.shownBy = request.source
+            }
             storage.journal?.recordCompleted(request, state: proposed, action: action)
             publish(.completed(request, state: proposed, action: action))
-            return _CommitOutcome(
-                changed: !proposed._isIdentical(to: previous), deliveries: deliveries, next: next, released: released
-            )
+            return _CommitOutcome(changed: changed, deliveries: deliveries, next: next, released: released)
         }
         guard let outcome = committed else {
             throw _reject(request, .superseded)

@@ -41,7 +41,7 @@ extension Router {
             let kept = isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
             guard let original = kept else { return nil }
             let request = NavigationRequest(
-                id: storage.queue.enqueue(), operation: original.operation, url: original.url)
+                id: storage.queue.enqueue(), operation: original.operation, url: original.url, source: original.source)
             publish(.started(request))
             return request
         }

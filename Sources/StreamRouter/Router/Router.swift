@@ -173,8 +173,11 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         }
         let (saved, event) = persistence.read()
         let shownNow = restoring == .atCreation && guards.isEmpty ? saved : nil
-        _storage = ObservableState(
-            _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries)))
+        var storage = _RouterStorage((shownNow ?? initialState)._limited(to: policy.maximumHistoryEntries))
+        if shownNow != nil {
+            storage.shownBy = .restoration
+        }
+        _storage = ObservableState(storage)
         self.urlMatchers = urlMatchers
         _hasAwaitedMappings = urlMatchers?._mappings.contains(where: \.isAwaited) ?? false
         self.policy = policy
@@ -443,6 +446,32 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     @inlinable
     public func perform(_ operation: NavigationOperation<Route>) async throws(NavigationError) {
         try await _run(_enqueue(operation, url: nil))
+    }
+
+    /// Shows `route` as ``navigate(to:)-(Route)`` does, saying where the navigation came
+    /// from: its request, events, journal entry and screen view carry `source`.
+    ///
+    /// ```swift
+    /// try await router.navigate(to: .order(id: 7), source: .notification)
+    /// ```
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
+    public func navigate(to route: Route, source: NavigationSource) async throws(NavigationError) {
+        try await perform(.navigate(to: [route]), source: source)
+    }
+
+    /// Shows `routes` as ``navigate(to:)-([Route])`` does, from `source`.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
+    public func navigate(to routes: [Route], source: NavigationSource) async throws(NavigationError) {
+        try await perform(.navigate(to: routes), source: source)
+    }
+
+    /// Performs `operation` as ``perform(_:)`` does, from `source`.
+    /// - Throws: ``NavigationError``; the state is then unchanged.
+    @inlinable
+    public func perform(_ operation: NavigationOperation<Route>, source: NavigationSource) async throws(NavigationError) {
+        try await _run(_enqueue(operation, url: nil, source: source))
     }
 
     // MARK: - Guards and transitions

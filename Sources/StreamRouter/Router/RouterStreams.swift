@@ -57,7 +57,7 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     /// handled, then finishes.
     public func openURL(_ url: URL) -> AsyncStream<Bool> {
         let (stream, continuation) = AsyncStream<Bool>.makeStream()
-        guard let request = router._beginOpening(url) else {
+        guard let request = router._beginOpening(url, source: nil) else {
             continuation.yield(false)
             continuation.finish()
             return stream

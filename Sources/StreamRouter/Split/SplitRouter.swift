@@ -290,6 +290,14 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         await router.openURL(url)
     }
 
+    /// Opens a deep link as ``openURL(_:)`` does, from `source` (see
+    /// ``Router/openURL(_:source:)``).
+    /// - Returns: `true` when the link was handled.
+    @discardableResult
+    public func openURL(_ url: URL, source: NavigationSource) async -> Bool {
+        await router.openURL(url, source: source)
+    }
+
     /// The canonical link of `route` (see ``URLMatcherGroup/url(for:)``): for a share
     /// button, Handoff or an App Intent; `nil` when no mapping makes one that opens it.
     public func url(for route: Route) -> URL? {

@@ -25,6 +25,20 @@ extension RouterSurface {
         try await _verbsRouter.navigate(to: routes)
     }
 
+    /// Shows `route` as ``navigate(to:)-(Route)`` does, from `source` (see
+    /// ``Router/navigate(to:source:)-(Route,_)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigate(to route: Route, source: NavigationSource) async throws(NavigationError) {
+        try await _verbsRouter.navigate(to: route, source: source)
+    }
+
+    /// Shows `routes` in one navigation, from `source` (see
+    /// ``Router/navigate(to:source:)-([Route],_)``).
+    /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
+    public func navigate(to routes: [Route], source: NavigationSource) async throws(NavigationError) {
+        try await _verbsRouter.navigate(to: routes, source: source)
+    }
+
     /// Shows `route` and returns what its screen gives back (see
     /// ``Router/navigate(to:returning:)``): the value handed to ``navigateBack(returning:)``
     /// or ``dismiss(returning:)`` when that very entry leaves, `nil` when it leaves any other way.

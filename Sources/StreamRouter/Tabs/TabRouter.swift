@@ -398,6 +398,9 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             let router = Router<Route>(
                 state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy,
                 options: options)
+            if showsNow, waiting != nil {
+                router._storage.update { storage, _ in storage.shownBy = .restoration }
+            }
             Self.register(creationGuards, on: router)
             for hook in addedHooks.withLock({ Array($0.values) }) {
                 hook.laterTabs.withLock { $0[tab] = hook.add(router) }
@@ -575,16 +578,24 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// tab's events.
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {
+        await openURL(url, source: .link)
+    }
+
+    /// Opens a deep link as ``openURL(_:)`` does, from `source` (see
+    /// ``Router/openURL(_:source:)``).
+    /// - Returns: `true` when the link was handled.
+    @discardableResult
+    public func openURL(_ url: URL, source: NavigationSource) async -> Bool {
         if urlHold.isHolding {
-            return await openURLWhileHolding(url)
+            return await openURLWhileHolding(url, source: source)
         }
-        return await openNow(url)
+        return await openNow(url, source: source)
     }
 
     /// ``openURL(_:)`` without a hold. One lookup decides the tab and opens the link, and
     /// the mapping closure runs once: its route (a stack's last route) picks the tab. An
     /// action's link takes its turn on the topmost level, as the verbs do.
-    private func openNow(_ url: URL) async -> Bool {
+    private func openNow(_ url: URL, source: NavigationSource) async -> Bool {
         let opener = selectedRouter
         guard let found = opener._reportingMappingFound(for: url) else { return false }
         if case .tab = urlMatchers?._mappings[found.mapping] {
@@ -596,7 +607,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         case .success(.routes(let shown, let replaces)):
             (routes, replacesStack) = (shown, replaces)
         case .success(let action):
-            return await _verbsRouter._open(url, .success(action))
+            return await _verbsRouter._open(url, .success(action), source: source)
         case .failure(let reason):
             opener._publishNotHandled(url, reason)
             return false
@@ -607,12 +618,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let decisive = routes.first?.transition.presentationStyle != nil ? routes.first : routes.last
         let mappedTab = decisive.flatMap(tabOf)
         if let decisive, mappedTab == nil, decisive.transition.presentationStyle != nil {
-            return await _aboveTabs._finishOpening(url, _aboveTabs._enqueue(operation, url: url))
+            return await _aboveTabs._finishOpening(url, _aboveTabs._enqueue(operation, url: url, source: source))
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
         let opened = await target._finishOpening(
-            url, target._enqueue(operation, url: url), beforeCommit: dismissalAboveTabs)
+            url, target._enqueue(operation, url: url, source: source), beforeCommit: dismissalAboveTabs)
         guard opened else { return false }
         try? await select(tab, popsToRoot: false)
         return true
@@ -707,19 +718,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// ``openURL(_:)`` while a hold is in effect.
-    private func openURLWhileHolding(_ url: URL) async -> Bool {
+    private func openURLWhileHolding(_ url: URL, source: NavigationSource) async -> Bool {
         let reporter = selectedRouter
         guard reporter._reportingMappingFound(for: url) != nil else { return false }
-        switch await urlHold.waitWhileHeld(url, found: nil) {
+        switch await urlHold.waitWhileHeld(url, found: nil, source: source) {
         case .notHeld:
-            return await openNow(url)
+            return await openNow(url, source: source)
         case .released:
             defer { urlHold.handOn() }
             guard !Task.isCancelled else {
                 selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
                 return false
             }
-            return await openNow(url)
+            return await openNow(url, source: source)
         case .expired:
             selectedRouter._publishNotHandled(url, .expired)
             return false
