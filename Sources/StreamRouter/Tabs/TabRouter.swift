@@ -208,6 +208,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             tabs: tabs, state: state, persistence: persistence,
             urlMatchers: urlMatchers, policy: policy, options: options, guards: guards, tabOf: tabOf
         )
+        if showsNow, saved != nil {
+            for router in _routersByPosition + [_aboveTabs] {
+                router._storage.update { storage, _ in storage.shownBy = .restoration }
+            }
+        }
         for tab in self.tabs {
             Self.register(guards, on: router(for: tab))
         }
