@@ -130,6 +130,42 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
+    /// The screen on show and the screen views of every router kind: consumers are
+    /// cancelled while tasks push, present, pop, dismiss and switch tabs.
+    @Test func cancellingScreenConsumersWhileNavigating() async throws {
+        enum StressTab: String, Codable, Sendable, CaseIterable { case one, two }
+        let router = Router<StressRoute>()
+        let app = TabRouter<StressTab, StressRoute>(tabs: StressTab.allCases, selected: .one) { _ in nil }
+        let split = SplitRouter<StressRoute>(columns: .double)
+        let publisher = Task {
+            var step = 0
+            while !Task.isCancelled {
+                step += 1
+                switch step % 5 {
+                case 0: try? await router.navigate(to: .sheet)
+                case 1: try? await router.navigate(to: .screen(step % 3), source: .link)
+                case 2: try? await app.navigate(to: .screen(step % 4))
+                case 3: try? await app.select(step.isMultiple(of: 2) ? .one : .two, popsToRoot: false)
+                default:
+                    try? await router.dismiss()
+                    try? await router.navigateBack()
+                    try? await app.navigateBack()
+                    try? await split.navigate(to: .screen(step % 3))
+                    try? await split.navigateBack()
+                }
+            }
+        }
+        defer { publisher.cancel() }
+        let share = Self.cancellations / 4
+        try await stress(cancellations: share, publish: nil) { router.screenViews() }
+        try await stress(cancellations: share, publish: nil) { router.displayedScreens() }
+        try await stress(cancellations: share, publish: nil) { app.screenViews() }
+        try await stress(cancellations: share, publish: nil) { split.screenViews(clock: TestClock()) }
+        publisher.cancel()
+        await publisher.value
+        try await eventually { router.subscriberCount == 0 }
+    }
+
     /// What a tab router presents above its tabs publishes on its streams too: consumers of
     /// its events, paths and states are cancelled while a task presents above the tabs,
     /// pushes inside, dismisses, and navigates the selected tab.
