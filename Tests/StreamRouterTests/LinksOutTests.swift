@@ -66,6 +66,42 @@ import Testing
         #expect(Self.group.url(for: .search("")) == nil)
     }
 
+    /// Generated routes with any text (reserved characters, `%`, spaces, non-ASCII, dots)
+    /// each make a link that opens them again; only an empty parameter, or an empty segment
+    /// in a rest segment's value, makes none.
+    @Test func generatedRoutesRoundTrip() throws {
+        var generator = SeededGenerator(seed: 42)
+        let alphabet = Array("aZ09-._~ /?#[]@!$&'()*+,;=%é日🙂") + ["\u{301}"]
+        func text() -> String {
+            String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        var linked = 0
+        for step in 0..<600 {
+            let value = text()
+            let route: Route =
+                switch step % 4 {
+                case 0: .profile(id: Int.random(in: -1_000...1_000_000, using: &generator))
+                case 1: .search(value)
+                case 2: .handle(value)
+                default: .file(value)
+                }
+            let segments = value.split(separator: "/", omittingEmptySubsequences: false)
+            let makesNone: Bool =
+                switch route {
+                case .search, .handle: value.isEmpty
+                case .file: value.isEmpty || segments.contains { $0.isEmpty }
+                default: false
+                }
+            guard let url = Self.group.url(for: route) else {
+                #expect(makesNone, "\(route) makes no link")
+                continue
+            }
+            #expect(try Self.group.match(url).get() == route, "\(url)")
+            linked += 1
+        }
+        #expect(linked > 450)
+    }
+
     /// A rest segment's value keeps its `/`s as segments.
     @Test func aRestSegmentsLinkKeepsItsDepth() throws {
         let url = try #require(Self.group.url(for: .file("docs/a b/c.txt")))
@@ -105,6 +141,7 @@ import Testing
         }
         #expect(group.patternErrors.isEmpty)
         var opened = 0
+        var linked: [APIRoute] = []
         for (index, pattern) in urlPatterns.enumerated() {
             let names = pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map {
                 String($0.dropFirst().dropLast())
@@ -114,7 +151,44 @@ import Testing
             guard let url = group.url(for: route) else { continue }  // an earlier pattern takes the link
             #expect(try group.match(url).get() == route)
             opened += 1
+            linked.append(route)
         }
         #expect(opened > patterns.count * 9 / 10, "\(opened) of \(patterns.count)")
+        // The association file the group makes claims every link it makes.
+        let served = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.api"])
+        #expect(try group.unclaimedLinks(for: linked, inAppleAppSiteAssociation: served) == [])
+    }
+
+    /// The link check of the testing library: an app URL that opens nothing, a route that
+    /// makes no link, and a link the served file does not claim are each reported; the
+    /// rest passes.
+    @Test func theLinkCheckReportsEachProblem() throws {
+        let links = Self.group
+        let own = try links.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"], forHost: "store.example.com")
+        let good = try #require(URL(string: "https://www.example.com/user/7/profile"))
+        let failures = try linkCheckFailures(
+            opening: [good], linking: [.search("a b"), .file("a/b"), .home], in: links, servedAssociationFile: own)
+        #expect(failures.isEmpty, "\(failures)")
+
+        let unknown = try #require(URL(string: "https://store.example.com/nowhere"))
+        let unlinked = try #require(URL(string: "https://store.example.com/unlinked"))
+        // A served file that excludes the search pages.
+        let served = Data(
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/search/*","exclude":true},{"/":"*"}]}]}}"#.utf8)
+        let reported = try linkCheckFailures(
+            opening: [unknown, good, unlinked], linking: [.search("swift")], in: links, servedAssociationFile: served)
+        #expect(reported.count == 3, "\(reported)")
+        guard reported.count == 3 else { return }
+        if case .opensNothing(.noMatchingPath) = reported[0].problem {} else { Issue.record("\(reported[0])") }
+        #expect(reported[0].url == unknown && reported[0].route == nil)
+        if case .makesNoLink = reported[1].problem {} else { Issue.record("\(reported[1])") }
+        #expect(reported[1].route == .unlinked && reported[1].url == nil)
+        if case .linkNotClaimed = reported[2].problem {} else { Issue.record("\(reported[2])") }
+        #expect(reported[2].url?.absoluteString == "https://store.example.com/search/swift")
+        #expect(reported[2].route == .search("swift"))
+        #expect(throws: ServedAssociationFileError.self) {
+            try linkCheckFailures(linking: [Route.home], in: links, servedAssociationFile: Data("[".utf8))
+        }
+        #expect(try linkCheckFailures(opening: [good], in: URLMatcherGroup<Route>?.none).count == 1, "no URLs registered")
     }
 }

@@ -32,6 +32,33 @@ extension URLMatcherGroup where Route: Equatable {
         return nil
     }
 
+    /// The `https` links ``url(for:)`` makes for `routes` that a served
+    /// `apple-app-site-association` file does not claim: for each, the first of the file's
+    /// components (without a query or fragment condition) whose path matches the link's path
+    /// is an `exclude` one, or none matches. Such a link opens the browser, not the app.
+    ///
+    /// ```swift
+    /// let served = try group.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.app"])
+    /// try group.unclaimedLinks(for: [.profile(id: 3)], inAppleAppSiteAssociation: served)   // []
+    /// ```
+    /// - Parameters:
+    ///   - routes: The routes whose links are checked (those without a link, or with a link of
+    ///     another scheme, are skipped).
+    ///   - served: The file as served on the links' host.
+    /// - Returns: The unclaimed links, in the order of `routes`.
+    /// - Throws: ``ServedAssociationFileError`` when the file cannot be read.
+    public func unclaimedLinks(
+        for routes: [Route], inAppleAppSiteAssociation served: Data
+    ) throws(ServedAssociationFileError) -> [URL] {
+        let components = try ServedComponent.read(served).filter { !$0.hasConditions }
+        return routes.compactMap { route in
+            guard let link = url(for: route), link.scheme == "https" else { return nil }
+            let path = link.path(percentEncoded: true)
+            let claimer = components.first { AssociationPath.glob($0.glob, matches: path) }
+            return claimer.map { $0.exclude } ?? true ? link : nil
+        }
+    }
+
     /// The link `mapping` makes with `parameters`, `nil` when one is missing or empty.
     private static func link(of mapping: AssociationMapping<Route>, _ parameters: [String: String]) -> URL? {
         var segments: [String] = []
