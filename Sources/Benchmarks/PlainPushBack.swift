@@ -28,6 +28,14 @@ enum PlainPushBack {
 
     /// Times about `operations` runs of `body`, in chunks.
     static func timed(_ operations: Int, _ body: () async throws -> Void) async -> Sample {
+        await timed(operations, afterEachChunk: { _ in }, body: body)
+    }
+
+    /// Times about `operations` runs of `body`, in chunks, running `afterEachChunk` (given
+    /// the chunk's count) untimed after each.
+    static func timed(
+        _ operations: Int, afterEachChunk: (Int) async -> Void, body: () async throws -> Void
+    ) async -> Sample {
         let clock = ContinuousClock()
         var elapsed = Duration.zero
         var done = 0
@@ -44,6 +52,7 @@ enum PlainPushBack {
             }
             elapsed += start.duration(to: clock.now)
             done += count
+            await afterEachChunk(count)
         }
         return Sample(elapsed: elapsed, operations: done)
     }

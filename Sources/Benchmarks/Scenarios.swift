@@ -18,6 +18,7 @@ enum Scenarios {
         Entry(name: TabRouterScenario.name, comparisons: TabRouterScenario.comparisons),
         Entry(name: SplitRouterScenario.name, comparisons: SplitRouterScenario.comparisons),
         Entry(name: JournalRecordingScenario.name, comparisons: JournalRecordingScenario.comparisons),
+        Entry(name: ScreenViewsScenario.name, comparisons: ScreenViewsScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }

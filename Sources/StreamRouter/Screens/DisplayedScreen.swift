@@ -46,13 +46,14 @@ public struct DisplayedScreen<Route: RouteProvider>: Sendable, Equatable, Custom
     /// presentation, and at the root.
     public let column: Column?
     /// The entry on show, `nil` at a root.
-    let entryID: UInt64?
+    @usableFromInline let _entryID: UInt64?
     /// The tab's position in its router, `nil` outside a ``TabRouter``'s tabs.
-    let tabPosition: Int?
+    @usableFromInline let _tabPosition: Int?
     /// The URLs the router opens, for ``url``.
-    let links: URLMatcherGroup<Route>?
+    @usableFromInline let _links: URLMatcherGroup<Route>?
 
     /// The screen on show in `state`: its topmost entry.
+    @inlinable
     init(
         _ state: RouterState<Route>, tab: (any Hashable & Sendable)? = nil, tabPosition: Int? = nil,
         columns: SplitColumns? = nil, links: URLMatcherGroup<Route>?
@@ -60,10 +61,10 @@ public struct DisplayedScreen<Route: RouteProvider>: Sendable, Equatable, Custom
         let top = state._entries.last
         route = top?.route
         level = top?.level ?? 0
-        entryID = top?.id
+        _entryID = top?.id
         self.tab = tab
-        self.tabPosition = tabPosition
-        self.links = links
+        _tabPosition = tabPosition
+        _links = links
         guard let columns, let top, top.level == 0 else {
             column = nil
             return
@@ -85,18 +86,19 @@ public struct DisplayedScreen<Route: RouteProvider>: Sendable, Equatable, Custom
     /// The route's canonical link (see ``URLMatcherGroup/url(for:)``), `nil` at a root or when
     /// no mapping of the router's URLs makes one that opens it. Made when read.
     public var url: URL? {
-        route.flatMap { links?.url(for: $0) }
+        route.flatMap { _links?.url(for: $0) }
     }
 
     /// Whether both are the same screen (see ``DisplayedScreen``).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.isSameScreen(as: rhs)
+        lhs._isSameScreen(as: rhs)
     }
 
     /// Whether both are the same screen: compares ids and positions only, so it runs no
     /// route code (it runs under a router's lock).
-    func isSameScreen(as other: Self) -> Bool {
-        entryID == other.entryID && tabPosition == other.tabPosition && level == other.level
+    @inlinable
+    func _isSameScreen(as other: Self) -> Bool {
+        _entryID == other._entryID && _tabPosition == other._tabPosition && level == other.level
     }
 
     /// The route (or `root`), the tab, column and level, such as `article(id: 42) [news], level 1`.

@@ -49,16 +49,18 @@ extension Router {
     ///     consumer that lags keeps every view since it subscribed, about 150 bytes each).
     /// - Returns: A stream subscribed when this returns; it finishes when the router is
     ///   deallocated.
+    @inlinable
     public func screenViews<C: Clock<Duration>>(
         clock: C = ContinuousClock(),
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> SubjectStream<ScreenView<Route>> {
-        screenViews(clock: clock, bufferingPolicy: bufferingPolicy, columns: nil)
+        _screenViews(clock: clock, bufferingPolicy: bufferingPolicy, columns: nil)
     }
 
     /// The screen views of this router, whose base stack holds a ``SplitRouter``'s `columns`
-    /// when given.
-    func screenViews<C: Clock<Duration>>(
+    /// when given. Inlinable, as `_ScreenViews` is.
+    @inlinable
+    func _screenViews<C: Clock<Duration>>(
         clock: C, bufferingPolicy: BufferingPolicy, columns: SplitColumns?
     ) -> SubjectStream<ScreenView<Route>> {
         let views = _ScreenViews<Route, C>(clock: clock)

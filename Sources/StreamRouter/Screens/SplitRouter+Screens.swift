@@ -30,6 +30,6 @@ extension SplitRouter {
         clock: C = ContinuousClock(),
         bufferingPolicy: BufferingPolicy = .unbounded
     ) -> SubjectStream<ScreenView<Route>> {
-        router.screenViews(clock: clock, bufferingPolicy: bufferingPolicy, columns: columns)
+        router._screenViews(clock: clock, bufferingPolicy: bufferingPolicy, columns: columns)
     }
 }
