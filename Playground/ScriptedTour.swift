@@ -88,6 +88,9 @@ struct ScriptedTour {
         section("A deep link held during onboarding, released after login")
         await HeldLinkTour().run()
 
+        section("Links out, the screen on show, and screen views for analytics")
+        await ScreenViewTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 
