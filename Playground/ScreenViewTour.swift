@@ -43,7 +43,9 @@ struct ScreenViewTour {
         for await view in views.prefix(5) {
             let name = view.screen.analyticsName ?? "root"
             let previous = view.previous.map { $0.analyticsName ?? "root" } ?? "none"
-            print("      \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) from \(view.source), after \(previous)")
+            print(
+                "      \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) from \(view.source), after \(previous)"
+            )
         }
     }
 }

@@ -63,10 +63,13 @@ enum ScreenViewsScenario {
         var readsIterator = reads.makeAsyncIterator()
         batch.yield(1)  // the view of the screen on show when subscribed
         _ = await readsIterator.next()
-        let sample = await PlainPushBack.timed(operations, afterEachChunk: { count in
-            batch.yield(2 * count)
-            blackhole(await readsIterator.next() ?? 0)
-        }) {
+        let sample = await PlainPushBack.timed(
+            operations,
+            afterEachChunk: { count in
+                batch.yield(2 * count)
+                blackhole(await readsIterator.next() ?? 0)
+            }
+        ) {
             try await router.navigate(to: .item(1))
             try await router.navigateBack()
         }

@@ -71,7 +71,8 @@ public func linkCheckFailures<Route: RouteProvider>(
     for url in urls {
         switch group?.match(url) ?? .failure(.noURLsRegistered) {
         case .success(let route): checked.append(route)
-        case .failure(let reason): failures.append(LinkCheckFailure(url: url, route: nil, problem: .opensNothing(reason)))
+        case .failure(let reason):
+            failures.append(LinkCheckFailure(url: url, route: nil, problem: .opensNothing(reason)))
         }
     }
     checked += routes

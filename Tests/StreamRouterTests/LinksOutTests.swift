@@ -73,7 +73,8 @@ import Testing
         var generator = SeededGenerator(seed: 42)
         let alphabet = Array("aZ09-._~ /?#[]@!$&'()*+,;=%é日🙂") + ["\u{301}"]
         func text() -> String {
-            String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            String(
+                (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
         }
         var linked = 0
         for step in 0..<600 {
@@ -164,7 +165,8 @@ import Testing
     /// rest passes.
     @Test func theLinkCheckReportsEachProblem() throws {
         let links = Self.group
-        let own = try links.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.store"], forHost: "store.example.com")
+        let own = try links.appleAppSiteAssociation(
+            appIDs: ["ABCDE12345.com.example.store"], forHost: "store.example.com")
         let good = try #require(URL(string: "https://www.example.com/user/7/profile"))
         let failures = try linkCheckFailures(
             opening: [good], linking: [.search("a b"), .file("a/b"), .home], in: links, servedAssociationFile: own)
@@ -174,7 +176,8 @@ import Testing
         let unlinked = try #require(URL(string: "https://store.example.com/unlinked"))
         // A served file that excludes the search pages.
         let served = Data(
-            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/search/*","exclude":true},{"/":"*"}]}]}}"#.utf8)
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/search/*","exclude":true},{"/":"*"}]}]}}"#
+                .utf8)
         let reported = try linkCheckFailures(
             opening: [unknown, good, unlinked], linking: [.search("swift")], in: links, servedAssociationFile: served)
         #expect(reported.count == 3, "\(reported)")
@@ -189,6 +192,7 @@ import Testing
         #expect(throws: ServedAssociationFileError.self) {
             try linkCheckFailures(linking: [Route.home], in: links, servedAssociationFile: Data("[".utf8))
         }
-        #expect(try linkCheckFailures(opening: [good], in: URLMatcherGroup<Route>?.none).count == 1, "no URLs registered")
+        #expect(
+            try linkCheckFailures(opening: [good], in: URLMatcherGroup<Route>?.none).count == 1, "no URLs registered")
     }
 }

@@ -115,8 +115,10 @@ import Testing
         try await router.navigate(to: .feed, source: "spotlight")
         let recorded = try await views.next(6)
         #expect(recorded.map(\.screen.route) == [nil, .feed, .article(42), .comments(42), .settings, .feed])
-        #expect(recorded.map(\.source) == [.inApp, .inApp, .link, .notification, .widget, NavigationSource("spotlight")])
-        #expect(recorded.map(\.previousDuration) == [nil, .zero, .seconds(3), .milliseconds(1500), .seconds(10), .zero])
+        #expect(
+            recorded.map(\.source) == [.inApp, .inApp, .link, .notification, .widget, NavigationSource("spotlight")])
+        #expect(
+            recorded.map(\.previousDuration) == [nil, .zero, .seconds(3), .milliseconds(1500), .seconds(10), .zero])
         #expect(recorded.map(\.previous?.route) == [nil, nil, .feed, .article(42), .comments(42), .settings])
         #expect(recorded[0].previous == nil)
     }

@@ -408,8 +408,9 @@ final class _URLHold: Sendable {
         state.withLock { state in
             guard state.isHolding else { return [] }
             state.isHolding = false
-            var released: [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?)] =
-                []
+            var released:
+                [(id: UInt64, url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?)] =
+                    []
             released.reserveCapacity(state.waitingCount)
             for id in state.order {
                 state.work += 1

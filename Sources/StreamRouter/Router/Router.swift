@@ -470,7 +470,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// Performs `operation` as ``perform(_:)`` does, from `source`.
     /// - Throws: ``NavigationError``; the state is then unchanged.
     @inlinable
-    public func perform(_ operation: NavigationOperation<Route>, source: NavigationSource) async throws(NavigationError) {
+    public func perform(_ operation: NavigationOperation<Route>, source: NavigationSource) async throws(NavigationError)
+    {
         try await _run(_enqueue(operation, url: nil, source: source))
     }
 

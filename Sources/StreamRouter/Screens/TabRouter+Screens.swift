@@ -42,7 +42,8 @@ extension TabRouter {
         return tracking {
             hub.subscribe(
                 bufferingPolicy: bufferingPolicy,
-                initial: { hub in views.view(of: hub.displayedScreen(links: links), source: shownBy).map { [$0] } ?? [] },
+                initial: { hub in views.view(of: hub.displayedScreen(links: links), source: shownBy).map { [$0] } ?? []
+                },
                 transform: { event in
                     guard let hub = event.changed else { return nil }
                     let source = event.routerEvent?.event.request?.source ?? .inApp
