@@ -68,11 +68,11 @@ enum ScreenViewsScenario {
             afterEachChunk: { count in
                 batch.yield(2 * count)
                 blackhole(await readsIterator.next() ?? 0)
-            }
-        ) {
-            try await router.navigate(to: .item(1))
-            try await router.navigateBack()
-        }
+            },
+            body: {
+                try await router.navigate(to: .item(1))
+                try await router.navigateBack()
+            })
         batch.finish()
         await consumer.value
         return sample
