@@ -9,7 +9,7 @@ public struct LinkCheckFailure<Route: RouteProvider>: Sendable, CustomStringConv
         /// The app's URL opens no route, for this reason.
         case opensNothing(URLNotHandledReason)
         /// The route has no link: no mapping says how to make one that opens it again
-        /// (``URLMatcherGroup/url(for:)`` gives only links that do).
+        /// (`URLMatcherGroup.url(for:)` gives only links that do).
         case makesNoLink
         /// The served association file does not claim the route's link (``LinkCheckFailure/url``):
         /// a tap on it opens the browser.
@@ -38,7 +38,7 @@ public struct LinkCheckFailure<Route: RouteProvider>: Sendable, CustomStringConv
 
 /// Checks an app's links both ways, with no router: each of `urls` (its App Intents' URLs,
 /// its marketing and share links) opens a route, and each route opened, and each of
-/// `routes`, makes a link (``URLMatcherGroup/url(for:)``, which gives only a link that opens
+/// `routes`, makes a link (`URLMatcherGroup.url(for:)`, which gives only a link that opens
 /// that same route again) that the served association file claims.
 ///
 /// ```swift
@@ -59,7 +59,7 @@ public struct LinkCheckFailure<Route: RouteProvider>: Sendable, CustomStringConv
 ///     that it claims every `https` link made; `nil` (the default) to skip that check.
 /// - Returns: Every problem: the URLs that open nothing, then the routes without a link,
 ///   then the links not claimed, each in order; empty when every link goes both ways.
-/// - Throws: ``ServedAssociationFileError`` when `served` cannot be read.
+/// - Throws: `ServedAssociationFileError` when `served` cannot be read.
 public func linkCheckFailures<Route: RouteProvider>(
     opening urls: [URL] = [],
     linking routes: [Route] = [],

@@ -21,9 +21,14 @@ public struct NavigationRequest<Route: RouteProvider>: Sendable, Hashable, Custo
     @usableFromInline let _fields: _Fields
 
     /// Creates a request (for tests of guards).
-    /// - Parameter source: Where it came from; `nil` (the default) for the source a router
-    ///   gives such a request: ``NavigationSource/restoration`` for a restore,
-    ///   ``NavigationSource/link`` with a `url`, ``NavigationSource/inApp`` otherwise.
+    /// - Parameters:
+    ///   - id: The attempt's id.
+    ///   - operation: What is asked.
+    ///   - url: The URL that led here, if any.
+    ///   - redirectedFrom: The operations it was redirected from, oldest first.
+    ///   - source: Where it came from; `nil` (the default) for the source a router gives
+    ///     such a request: ``NavigationSource/restoration`` for a restore,
+    ///     ``NavigationSource/link`` with a `url`, ``NavigationSource/inApp`` otherwise.
     @inlinable
     public init(
         id: UInt64,

@@ -25,7 +25,7 @@ extension RouterSurface {
         try await _verbsRouter.navigate(to: routes)
     }
 
-    /// Shows `route` as ``navigate(to:)-(Route)`` does, from `source` (see
+    /// Shows `route` as ``navigate(to:)-(Self.Route)`` does, from `source` (see
     /// ``Router/navigate(to:source:)-(Route,_)``).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     public func navigate(to route: Route, source: NavigationSource) async throws(NavigationError) {
