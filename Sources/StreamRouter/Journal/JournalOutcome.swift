@@ -25,7 +25,8 @@ public enum JournalOutcome<Route: RouteProvider>: Sendable, Equatable, Codable, 
             self = .cancelled(error)
         case .failed(_, let error):
             self = .failed(error)
-        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction:
+        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction, .confirmationRequested,
+            .confirmationEnded:
             return nil
         }
     }

@@ -37,6 +37,13 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
         }
     }
 
+    /// Records the answer to a confirmation asked on `request`'s navigation.
+    func recordConfirmation(_ request: NavigationRequest<Route>, proceeded: Bool) {
+        if case .recorder(let recorder) = self {
+            recorder.confirmations[request.id, default: []].append(proceeded)
+        }
+    }
+
     /// Records that `loader` gave a value for `route`, on `request`'s navigation.
     @inlinable
     func recordLoad(_ request: NavigationRequest<Route>, loader: String, route: Route) {
@@ -86,6 +93,8 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @usableFromInline var startState: RouterState<Route>
     /// The loaders that gave values, by request id, for the entries of the events held.
     @usableFromInline var loads: [UInt64: [String]] = [:]
+    /// The answers to the confirmations asked, by request id (`true`: proceeded).
+    @usableFromInline var confirmations: [UInt64: [Bool]] = [:]
 
     /// Creates a recorder; call it under the router's lock, with its state.
     init(capacity: Int, startState: RouterState<Route>, numbering: _JournalCounter? = nil) {
@@ -138,9 +147,12 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     @inlinable
     func dropOldest() {
         startState = Self.state(after: events[..<capacity], from: startState)
-        if !loads.isEmpty {
+        if !loads.isEmpty || !confirmations.isEmpty {
             for event in events[..<capacity] {
-                if let id = event.request?.id { loads.removeValue(forKey: id) }
+                if let id = event.request?.id {
+                    loads.removeValue(forKey: id)
+                    confirmations.removeValue(forKey: id)
+                }
             }
         }
         events.removeFirst(capacity)
@@ -165,7 +177,9 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
     /// What was recorded so far, copied in O(1) (the array is shared): take it under the
     /// router's lock, then make the journal from it outside.
     var tape: Tape {
-        Tape(capacity: capacity, events: events, dropped: dropped, startState: startState, loads: loads)
+        Tape(
+            capacity: capacity, events: events, dropped: dropped, startState: startState, loads: loads,
+            confirmations: confirmations)
     }
 
     /// A copy of what a recorder holds.
@@ -176,6 +190,8 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
         let startState: RouterState<Route>
         /// The loaders that gave values, by request id.
         let loads: [UInt64: [String]]
+        /// The answers to the confirmations asked, by request id.
+        let confirmations: [UInt64: [Bool]]
 
         /// The journal of the newest `capacity` events: each entry's state is the state its
         /// event committed, or, for a rejected attempt, the state before it.
@@ -195,7 +211,8 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
                         step: dropped + excess + offset,
                         operation: request.redirectedFrom.first ?? request.operation,
                         url: request.url, outcome: outcome, state: state, analyticsName: event.analyticsName,
-                        loads: loads[request.id] ?? [], source: request.source))
+                        loads: loads[request.id] ?? [], source: request.source,
+                        confirmations: confirmations[request.id] ?? []))
             }
             return NavigationJournal(
                 capacity: capacity, startState: start, stepCount: dropped + events.count, entries: entries)

@@ -37,7 +37,8 @@ extension NavigationJournal {
             }
         }
         for entry in entries where !entry.outcome.dependsOnCaller {
-            let (outcome, state) = await router.performRecorded(entry.operation, source: entry.source)
+            let (outcome, state) = await router.performRecorded(
+                entry.operation, source: entry.source, confirmations: entry.confirmations)
             if outcome != entry.outcome || state != entry.state {
                 return JournalDivergence(
                     step: entry.step, operation: entry.operation, expected: entry.outcome, actual: outcome,

@@ -53,6 +53,11 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         /// for a restore, ``NavigationSource/link`` with a `url`, ``NavigationSource/inApp``
         /// otherwise.
         public let source: NavigationSource
+        /// The answers to the confirmations its guards asked (``GuardDecision/confirm(_:)``,
+        /// leave conditions), in order: `true` when the user proceeded, `false` when they
+        /// cancelled or the navigation ended unanswered. A replay gives the same answers.
+        /// Empty when none was asked (and for a journal saved before confirmations).
+        public let confirmations: [Bool]
 
         /// Creates an entry.
         /// - Parameters:
@@ -65,6 +70,7 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         ///   - loads: The loaders that gave it values, in order.
         ///   - source: Where it came from; `nil` (the default) for the default of its
         ///     operation and URL.
+        ///   - confirmations: The answers to the confirmations asked, in order.
         public init(
             step: Int,
             operation: NavigationOperation<Route>,
@@ -73,7 +79,8 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             state: RouterState<Route>,
             analyticsName: String? = nil,
             loads: [String] = [],
-            source: NavigationSource? = nil
+            source: NavigationSource? = nil,
+            confirmations: [Bool] = []
         ) {
             self.step = step
             self.operation = operation
@@ -83,10 +90,11 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
             self.analyticsName = analyticsName
             self.loads = loads
             self.source = source ?? ._default(for: operation, url: url)
+            self.confirmations = confirmations
         }
 
         /// Decodes an entry; one saved without a source gets the default of its operation
-        /// and URL.
+        /// and URL, one saved without confirmations none.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let operation = try container.decode(NavigationOperation<Route>.self, forKey: .operation)
@@ -97,7 +105,8 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
                 state: try container.decode(RouterState<Route>.self, forKey: .state),
                 analyticsName: try container.decodeIfPresent(String.self, forKey: .analyticsName),
                 loads: try container.decode([String].self, forKey: .loads),
-                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source))
+                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source),
+                confirmations: try container.decodeIfPresent([Bool].self, forKey: .confirmations) ?? [])
         }
 
         /// The step, the operation and its outcome, for logs.

@@ -50,8 +50,10 @@ extension Router {
     /// Performs `operation` through the pipeline and returns what became of it and the state
     /// after it, as a journal would record them (for replays).
     func performRecorded(
-        _ operation: NavigationOperation<Route>, source: NavigationSource? = nil
+        _ operation: NavigationOperation<Route>, source: NavigationSource? = nil, confirmations: [Bool] = []
     ) async -> (JournalOutcome<Route>, RouterState<Route>) {
+        _hooks.withLock { $0.replayAnswers = confirmations }
+        defer { _hooks.withLock { $0.replayAnswers = nil } }
         let probe = _JournalProbe<Route>()
         _storage.update { storage, _ in
             probe.forward = storage.journal

@@ -23,6 +23,8 @@ extension RouterEvent {
             state._topmostDisplayedRoute?.metadata.analyticsName
         case .started(let request), .cancelled(let request, _), .failed(let request, _):
             request.operation.namedRoute?.metadata.analyticsName
+        case .confirmationRequested(let confirmation), .confirmationEnded(let confirmation, _):
+            confirmation.request.operation.namedRoute?.metadata.analyticsName
         case .redirected(_, let target):
             target.operation.namedRoute?.metadata.analyticsName
         case .loaded(_, _, let route):

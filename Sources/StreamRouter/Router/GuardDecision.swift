@@ -12,6 +12,7 @@ public struct GuardDecision<Route: RouteProvider>: Sendable {
         case allow
         case cancel(any Error)
         case redirect(NavigationOperation<Route>)
+        case confirm(any Sendable)
     }
 
     let kind: Kind
@@ -37,5 +38,26 @@ public struct GuardDecision<Route: RouteProvider>: Sendable {
     /// (``NavigationError/redirectLoop(chain:)``).
     public static func redirect(_ operation: NavigationOperation<Route>) -> Self {
         Self(kind: .redirect(operation))
+    }
+
+    /// Ask the user first: the navigation waits, pending, until the app answers the
+    /// ``PendingConfirmation`` the router publishes (``Router/pendingConfirmation``) with
+    /// ``PendingConfirmation/proceed()`` (it goes on through the remaining guards) or
+    /// ``PendingConfirmation/cancel()`` (it throws ``NavigationError/cancelledByGuard(name:reason:)``
+    /// with ``ConfirmationDeclined``, changing nothing).
+    ///
+    /// ```swift
+    /// router.addGuard(named: "unsaved") { pending in
+    ///     draft.isDirty && pending.destinations.isEmpty ? .confirm("Discard your changes?") : .allow
+    /// }
+    /// ```
+    ///
+    /// While it waits, the guard's deadline does not run (the user is being asked); under
+    /// ``NavigationOptions/Concurrency/queue`` later navigations wait behind it, and under
+    /// ``NavigationOptions/Concurrency/latestWins`` a later one supersedes it.
+    /// - Parameter prompt: What the app's dialog shows: any value of the app's own (a
+    ///   string, an enum of the app's dialogs).
+    public static func confirm(_ prompt: any Sendable) -> Self {
+        Self(kind: .confirm(prompt))
     }
 }

@@ -97,8 +97,10 @@ extension Router {
     /// Inlinable with the pipeline, so that it is specialised: run generically, its reads of
     /// the hooks' collections looked up their types' metadata on every navigation.
     @inlinable
-    func _registeredHookKinds() -> (guards: Bool, transitions: Bool, loaders: Bool) {
-        _hooks.withLock { (!$0.guards.isEmpty, !$0.transitions.isEmpty, !$0.loaders.isEmpty) }
+    func _registeredHookKinds() -> (guards: Bool, transitions: Bool, loaders: Bool, leaveConditions: Bool) {
+        _hooks.withLock {
+            (!$0.guards.isEmpty, !$0.transitions.isEmpty, !$0.loaders.isEmpty, !$0.leaveConditions.isEmpty)
+        }
     }
 
     @usableFromInline
@@ -107,6 +109,9 @@ extension Router {
     ) async throws(NavigationError)
         -> _HooksOutcome<Route>
     {
+        if let leave = kinds.leave {
+            try await confirm(pending, asking: "leave", prompt: leave)
+        }
         if kinds.guards,
             let redirect = try await _markingHooks({ () async throws(NavigationError) in
                 try await check(pending)
@@ -191,9 +196,51 @@ extension Router {
                 throw _reject(pending.request, .cancelledByGuard(name: registered.name, reason: reason))
             case .redirect(let operation):
                 return operation
+            case .confirm(let prompt):
+                try await confirm(pending, asking: registered.name, prompt: prompt)
             }
         }
         return nil
+    }
+
+    /// Publishes a confirmation of `pending` asked by `guardName` and waits for its answer
+    /// (while a journal replays, gives the recorded one at once); returns when the user
+    /// proceeds.
+    /// - Throws: ``NavigationError/cancelledByGuard(name:reason:)`` with
+    ///   ``ConfirmationDeclined`` when the user cancels; ``NavigationError/taskCancelled``
+    ///   (``NavigationError/superseded`` when a later navigation took the turn) when the
+    ///   navigation ended unanswered.
+    private func confirm(
+        _ pending: PendingNavigation<Route>, asking guardName: String, prompt: any Sendable
+    ) async throws(NavigationError) {
+        let confirmation = PendingConfirmation(request: pending.request, guardName: guardName, prompt: prompt)
+        _storage.update { storage, publish in
+            storage.confirmation = confirmation
+            publish(.confirmationRequested(confirmation))
+        }
+        let recorded = _hooks.withLock { hooks -> Bool? in
+            guard hooks.replayAnswers?.isEmpty == false else { return nil }
+            return hooks.replayAnswers?.removeFirst()
+        }
+        if let recorded {
+            confirmation.answer.answer(recorded ? .proceeded : .cancelled)
+        }
+        let outcome = await confirmation.answer.wait()
+        _storage.update { storage, publish in
+            if storage.confirmation == confirmation {
+                storage.confirmation = nil
+            }
+            storage.journal?.recordConfirmation(pending.request, proceeded: outcome == .proceeded)
+            publish(.confirmationEnded(confirmation, proceeded: outcome == .proceeded))
+        }
+        switch outcome {
+        case .proceeded:
+            return
+        case .cancelled:
+            throw _reject(pending.request, .cancelledByGuard(name: guardName, reason: ConfirmationDeclined()))
+        case .withdrawn:
+            throw _reject(pending.request, .taskCancelled)
+        }
     }
 
     /// Awaits the handler of each custom transition among the routes shown.
@@ -251,13 +298,17 @@ struct _HookSelection: Sendable {
     @usableFromInline let loaders: Bool
     /// The id of the first entry the navigation's operation made (for the loaders' values).
     @usableFromInline let firstNewID: UInt64
+    /// The prompt of the leave condition an entry the navigation removes meets, if any: the
+    /// user is asked before the guards run.
+    @usableFromInline let leave: (any Sendable)?
 
     @inlinable
-    init(guards: Bool, transitions: Bool, loaders: Bool, firstNewID: UInt64) {
+    init(guards: Bool, transitions: Bool, loaders: Bool, firstNewID: UInt64, leave: (any Sendable)? = nil) {
         self.guards = guards
         self.transitions = transitions
         self.loaders = loaders
         self.firstNewID = firstNewID
+        self.leave = leave
     }
 }
 

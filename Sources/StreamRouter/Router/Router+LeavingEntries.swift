@@ -24,7 +24,8 @@ extension Router {
             }
         }
         var deliveries: [_ScreenResultDelivery] = []
-        previous._forEachEntryID(missingFrom: proposed) { id in
+        previous._forEachEntry(missingFrom: proposed) { entry in
+            let id = entry.id
             let value = id == target ? result?.value : nil
             if let continuation = results.resolve(id, with: value) {
                 deliveries.append(_ScreenResultDelivery(continuation: continuation, value: value))
@@ -46,8 +47,8 @@ extension Router {
     ) -> [_EntryLoad] {
         var released = [_EntryLoad]()
         if !values.isEmpty {
-            previous._forEachEntryID(missingFrom: proposed) { id in
-                if let gone = values.remove(id) {
+            previous._forEachEntry(missingFrom: proposed) { entry in
+                if let gone = values.remove(entry.id) {
                     released.append(gone)
                 }
             }

@@ -78,8 +78,10 @@ extension Router {
         var current = request
         // The operations redirected through, from the first redirect on.
         var chain: [NavigationOperation<Route>] = []
+        // Once the user agreed to leave, a redirect does not ask again.
+        var mayLeave = false
         while true {
-            let (hasGuards, hasTransitions, hasLoaders) = _registeredHookKinds()
+            let (hasGuards, hasTransitions, hasLoaders, hasLeaveConditions) = _registeredHookKinds()
             // The entries the operation makes have ids from here on (for the loaders' values).
             let firstNewID = _upcomingRouteStackEntryID()
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
@@ -90,11 +92,12 @@ extension Router {
             // Loaders run only for the routes an operation shows (a back shows none).
             let selection = _HookSelection(
                 guards: hasGuards, transitions: hasTransitions, loaders: hasLoaders && !destinations.isEmpty,
-                firstNewID: firstNewID)
+                firstNewID: firstNewID,
+                leave: hasLeaveConditions && !mayLeave ? _leavePrompt(from: state, to: proposed) : nil)
             var loaded: [_EntryLoad]?
             // Without hooks, and without a custom transition (which fails for want of a
             // handler), nobody sees the pending navigation: it is not even made.
-            if selection.guards || selection.transitions || selection.loaders
+            if selection.guards || selection.transitions || selection.loaders || selection.leave != nil
                 || destinations.contains(where: { $0._hasCustomTransition })
             {
                 let pending = PendingNavigation(request: current, from: state, to: proposed, destinations: destinations)
@@ -103,6 +106,7 @@ extension Router {
                     ? try await _runHooksSupersedably(pending, selection)
                     : try await _runHooks(pending, selection)
                 if let redirect = outcome.redirect {
+                    mayLeave = mayLeave || selection.leave != nil
                     current = try _redirecting(request, current, to: redirect, chain: &chain)
                     state = _storage.read { $0.state }
                     // `.ignore` applies to what the navigation finally does: a redirect to

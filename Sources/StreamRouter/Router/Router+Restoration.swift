@@ -126,7 +126,8 @@ extension Router {
             switch event {
             case .redirected(_, let next): target = next.operation
             case .completed, .cancelled, .failed: return target
-            case .started, .loaded, .urlNotHandled, .urlHandledByAction: continue
+            case .started, .loaded, .urlNotHandled, .urlHandledByAction, .confirmationRequested, .confirmationEnded:
+                continue
             }
         }
         return target

@@ -46,6 +46,14 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     /// (``URLPathMapper/mapAction(_:accepting:_:)``, by its pattern), once the navigation the
     /// link took (which showed nothing) completed. Boxed, as `.urlNotHandled` is.
     indirect case urlHandledByAction(URL, pattern: String)
+    /// A guard asked the user before the navigation goes on (``GuardDecision/confirm(_:)``,
+    /// or a leave condition): the navigation waits for the answer to the confirmation,
+    /// which ``Router/pendingConfirmation`` holds until `.confirmationEnded`. Boxed.
+    indirect case confirmationRequested(PendingConfirmation<Route>)
+    /// The confirmation was answered: `proceeded` when the user let the navigation go on;
+    /// `false` when they cancelled it, or when it ended unanswered (superseded, or its task
+    /// cancelled). Boxed.
+    indirect case confirmationEnded(PendingConfirmation<Route>, proceeded: Bool)
 
     /// The request the event is about; for `.redirected`, the request redirected *from*.
     public var request: NavigationRequest<Route>? {
@@ -53,6 +61,8 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .started(let request), .redirected(let request, _), .completed(let request, _, _),
             .cancelled(let request, _), .failed(let request, _), .loaded(let request, _, _):
             request
+        case .confirmationRequested(let confirmation), .confirmationEnded(let confirmation, _):
+            confirmation.request
         case .urlNotHandled, .urlHandledByAction:
             nil
         }
@@ -62,7 +72,9 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
     public var error: NavigationError? {
         switch self {
         case .cancelled(_, let error), .failed(_, let error): error
-        case .started, .redirected, .completed, .loaded, .urlNotHandled, .urlHandledByAction: nil
+        case .started, .redirected, .completed, .loaded, .urlNotHandled, .urlHandledByAction, .confirmationRequested,
+            .confirmationEnded:
+            nil
         }
     }
 
@@ -88,6 +100,9 @@ public enum RouterEvent<Route: RouteProvider>: Sendable, Equatable, CustomString
         case .urlNotHandled(let url, let reason): "not handled \(url.absoluteString.excerptForLogs): \(reason)"
         case .urlHandledByAction(let url, let pattern):
             "handled \(url.absoluteString.excerptForLogs) by the action of '\(pattern)'"
+        case .confirmationRequested(let confirmation): "asked \(confirmation)"
+        case .confirmationEnded(let confirmation, let proceeded):
+            "\(proceeded ? "proceeded" : "did not proceed"): '\(confirmation.guardName)' on #\(confirmation.request.id)"
         }
     }
 }

@@ -200,28 +200,28 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
-    /// Calls `body` with the id of each of this state's entries that `other` no longer holds,
+    /// Calls `body` with each of this state's entries that `other` no longer holds (by id),
     /// in O(what changed): both lists are walked from the top down to the first node both
     /// share (everything below it is in both).
     @inlinable
-    func _forEachEntryID(missingFrom other: RouterState, _ body: (UInt64) -> Void) {
+    func _forEachEntry(missingFrom other: RouterState, _ body: (_RouteStackEntry<Route>) -> Void) {
         var mine = _entries.top
         var theirs = other._entries.top
-        var changedMine: [UInt64] = []
+        var changedMine: [_RouteStackEntry<Route>] = []
         var kept: Set<UInt64> = []
         while mine !== theirs {
             let myDepth = mine?.depth ?? 0
             let theirDepth = theirs?.depth ?? 0
             if let node = mine, myDepth >= theirDepth {
-                changedMine.append(node.element.id)
+                changedMine.append(node.element)
                 mine = node.below
             } else if let node = theirs {
                 kept.insert(node.element.id)
                 theirs = node.below
             }
         }
-        for id in changedMine where !kept.contains(id) {
-            body(id)
+        for entry in changedMine where !kept.contains(entry.id) {
+            body(entry)
         }
     }
 

@@ -48,6 +48,21 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
 
     /// The registered loaders, in order.
     @usableFromInline private(set) var loaders: [Loader] = []
+
+    /// One leave condition (see ``Router/addLeaveCondition(for:prompt:_:)``).
+    @usableFromInline
+    struct LeaveCondition: Sendable {
+        let id: NavigationGuardID
+        let route: Route
+        let prompt: any Sendable
+        let isMet: @Sendable () -> Bool
+    }
+
+    /// The registered leave conditions, in order.
+    @usableFromInline private(set) var leaveConditions: [LeaveCondition] = []
+    /// While a journal replays: the answers its entry recorded, given in order to the
+    /// confirmations the navigation meets (`true`: proceeded).
+    var replayAnswers: [Bool]?
     /// The values of ``Router/preload(_:for:)`` waiting for a navigation, by route, with
     /// their expiry.
     var preloads = _Preloads<Route>()
@@ -74,9 +89,19 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
         return id
     }
 
+    mutating func addLeaveCondition(
+        for route: Route, prompt: any Sendable, _ isMet: @escaping @Sendable () -> Bool
+    ) -> NavigationGuardID {
+        let id = NavigationGuardID(rawValue: nextGuardID)
+        nextGuardID &+= 1
+        leaveConditions.append(LeaveCondition(id: id, route: route, prompt: prompt, isMet: isMet))
+        return id
+    }
+
     mutating func removeGuard(_ id: NavigationGuardID) {
         guards.removeAll { $0.id == id }
         loaders.removeAll { $0.id == id }
+        leaveConditions.removeAll { $0.id == id }
     }
 
     mutating func setTransition(_ identifier: String, deadline: Duration? = nil, _ handler: TransitionHandler?) {

@@ -21,6 +21,8 @@ struct _RouterStorage<Route: RouteProvider>: Sendable {
     /// Where the navigation that last changed the state came from: what the first element of
     /// a ``Router/screenViews(clock:bufferingPolicy:)`` stream says of the screen on show.
     @usableFromInline var shownBy = NavigationSource.inApp
+    /// The confirmation the navigation being served waits for, if any.
+    var confirmation: PendingConfirmation<Route>?
 
     init(_ state: RouterState<Route>) {
         self.state = state
