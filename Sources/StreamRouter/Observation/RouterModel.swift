@@ -142,11 +142,22 @@ public final class RouterModel<Route: RouteProvider> {
     public private(set) var lastAction: NavigationAction?
     /// What each watched pattern matches in ``path``; absent when it does not match.
     public private(set) var matches: [PathPattern: RouteInformation]
+    /// The confirmation a navigation of the router waits for (``Router/pendingConfirmation``):
+    /// show the app's dialog while it is set, and answer it.
+    ///
+    /// When the navigation that waits is one a binding's setter started (a swipe back, a
+    /// swipe-down of a sheet), the model shows the router's state again at once: the screen
+    /// the user tried to leave is back on show while they are asked, and
+    /// ``PendingConfirmation/proceed()`` then performs exactly the pop or dismissal they made.
+    public private(set) var pendingConfirmation: PendingConfirmation<Route>?
 
     private var shownStack: [Route]
     private var shownPresentations: [Presentation<Route>]
     @ObservationIgnored private let patterns: [PathPattern]
     @ObservationIgnored private var subscription: SubscriptionToken?
+    @ObservationIgnored private var confirmationSubscription: SubscriptionToken?
+    /// The ids of the navigations the setters started and that have not ended.
+    @ObservationIgnored private var startedRequests: Set<UInt64> = []
     /// The navigation the last setter started, if any.
     @ObservationIgnored private var lastNavigation: Task<Void, Never>?
     /// The generation of the newest snapshot applied: an older one, still in the stream's
@@ -168,6 +179,7 @@ public final class RouterModel<Route: RouteProvider> {
         self.router = router
         self.patterns = patterns
         let snapshots = router.snapshots(bufferingPolicy: bufferingPolicy)
+        let confirmations = router.pendingConfirmations()
         let state = router.state
         shownStack = state.stack
         shownPresentations = state.presentations
@@ -175,7 +187,9 @@ public final class RouterModel<Route: RouteProvider> {
         self.path = path
         lastAction = router.lastAction
         matches = NavigatorModel.matches(of: patterns, in: path)
+        pendingConfirmation = router.pendingConfirmation
         subscription = .applying(snapshots, to: self) { $0.apply($1) }
+        confirmationSubscription = .applying(confirmations, to: self) { $0.applyConfirmation($1) }
     }
 
     /// Waits until the navigations started by setting a binding (``stack``, ``modal``,
@@ -211,10 +225,24 @@ public final class RouterModel<Route: RouteProvider> {
     /// the router's state: its outcome, or the state before it when a guard refused.
     private func start(_ target: BindingTarget<Route>) {
         let request = router._enqueue(target.operation(in: router.state), url: nil)
+        startedRequests.insert(request.id)
         lastNavigation = Task { [router] in
             _ = try? await router._run(request, deciding: { target.operation(in: $0) })
+            self.startedRequests.remove(request.id)
             self.apply(router.currentSnapshot(after: request.id))
         }
+    }
+
+    /// Shows a confirmation (or its end); when a setter's navigation waits for it, shows the
+    /// router's state again, under the dialog.
+    private func applyConfirmation(_ confirmation: PendingConfirmation<Route>?) {
+        if pendingConfirmation != confirmation { pendingConfirmation = confirmation }
+        guard let confirmation, startedRequests.contains(confirmation.request.id) else { return }
+        let state = router.state
+        let stack = state.stack
+        if shownStack != stack { shownStack = stack }
+        let presentations = state.presentations
+        if shownPresentations != presentations { shownPresentations = presentations }
     }
 
     private func apply(_ snapshot: RouterSnapshot<Route>) {

@@ -22,9 +22,21 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     var waitingStacks: [Tab: RouterState<Route>] = [:]
     /// What is presented above the tabs (its base stack always empty).
     var aboveTabs = RouterState<Route>()
+    /// The confirmation a navigation of a tab or above the tabs waits for, the newest asked
+    /// (kept up to date, as the states are, while anyone subscribes).
+    var confirmation: PendingConfirmation<Route>?
 
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }
+
+    /// Follows the confirmations a relayed router event asks or ends.
+    mutating func noteConfirmation(of event: RouterEvent<Route>) {
+        switch event {
+        case .confirmationRequested(let asked): confirmation = asked
+        case .confirmationEnded(let ended, _) where confirmation == ended: confirmation = nil
+        default: break
+        }
+    }
 
     /// The path the app shows: the selected tab's displayed path, then what is presented
     /// above the tabs.

@@ -312,6 +312,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                         : change
                 }
             }
+            hub.noteConfirmation(of: event)
             guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
             relayed.action = action
@@ -340,6 +341,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                         from: (selected, previous), to: (selected, state), kind: change.action)
                 }
             }
+            hub.noteConfirmation(of: event)
             guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(
                 routerEvent: TabRouterEvent(tab: hub.selected, event: event, isAboveTabs: true))
@@ -773,6 +775,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         addHook { $0.addLoader(named: name, deadline: deadline, load) }
     }
 
+    /// Asks the user before an entry of `route` leaves, on every tab and above the tabs (see
+    /// ``Router/addLeaveCondition(for:prompt:_:)``).
+    /// - Parameters:
+    ///   - route: The route whose entries ask.
+    ///   - prompt: What the dialog shows.
+    ///   - needsConfirmation: Whether leaving needs the user's answer now.
+    /// - Returns: Each tab's id, for ``removeGuard(_:)``.
+    @discardableResult
+    public func addLeaveCondition(
+        for route: Route, prompt: any Sendable, _ needsConfirmation: @escaping @Sendable () -> Bool
+    ) -> [Tab: NavigationGuardID] {
+        addHook { $0.addLeaveCondition(for: route, prompt: prompt, needsConfirmation) }
+    }
+
     /// Removes a guard or loader that ``addGuard(named:deadline:_:)`` or
     /// ``addLoader(named:deadline:_:)`` added, from every tab and from above the tabs.
     /// - Parameter ids: What the call that added it returned.
@@ -891,11 +907,15 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             router._storage.read { routerStorage in
                 hub.update { hub, _ in
                     hub.stacks[position] = routerStorage.state
+                    hub.confirmation = routerStorage.confirmation ?? hub.confirmation
                 }
             }
         }
         _aboveTabs._storage.read { routerStorage in
-            hub.update { hub, _ in hub.aboveTabs = routerStorage.state }
+            hub.update { hub, _ in
+                hub.aboveTabs = routerStorage.state
+                hub.confirmation = routerStorage.confirmation ?? hub.confirmation
+            }
         }
         let stream = subscribe()
         withExtendedLifetime(placeholder) {}
