@@ -130,6 +130,42 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
+    /// Pending confirmations: consumers are cancelled while a task asks, proceeds and
+    /// cancels confirmations of a leave condition and of a guard.
+    @Test func cancellingConfirmationConsumersWhileAsking() async throws {
+        let router = Router<StressRoute>(state: RouterState(stack: [.screen(0)]))
+        router.addLeaveCondition(for: .screen(1), prompt: "leave?") { true }
+        router.addGuard(named: "ask") { pending in pending.destinations.contains(.sheet) ? .confirm("sheet?") : .allow }
+        let answerer = Task {
+            for await confirmation in router.pendingConfirmations() {
+                guard let confirmation else { continue }
+                if confirmation.request.id.isMultiple(of: 3) { confirmation.cancel() } else { confirmation.proceed() }
+            }
+        }
+        let publisher = Task {
+            var step = 0
+            while !Task.isCancelled {
+                step += 1
+                switch step % 4 {
+                case 0: try? await router.navigate(to: .screen(1))
+                case 1: try? await router.navigateBack()
+                case 2: try? await router.navigate(to: .sheet)
+                default: try? await router.dismiss()
+                }
+            }
+        }
+        defer {
+            publisher.cancel()
+            answerer.cancel()
+        }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { router.pendingConfirmations() }
+        publisher.cancel()
+        await publisher.value
+        answerer.cancel()
+        await answerer.value
+        try await eventually { router.pendingNavigationCount == 0 }
+    }
+
     /// The screen on show and the screen views of every router kind: consumers are
     /// cancelled while tasks push, present, pop, dismiss and switch tabs.
     @Test func cancellingScreenConsumersWhileNavigating() async throws {

@@ -230,6 +230,8 @@ import Testing
         case .loaded: "loaded"
         case .urlNotHandled: "urlNotHandled"
         case .urlHandledByAction: "urlHandledByAction"
+        case .confirmationRequested: "confirmationRequested"
+        case .confirmationEnded: "confirmationEnded"
         }
     }
 }

@@ -27,7 +27,9 @@ extension RouterEvent {
     var isOutcome: Bool {
         switch self {
         case .completed, .cancelled, .failed: true
-        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction: false
+        case .started, .redirected, .loaded, .urlNotHandled, .urlHandledByAction, .confirmationRequested,
+            .confirmationEnded:
+            false
         }
     }
 

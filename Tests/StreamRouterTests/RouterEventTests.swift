@@ -73,6 +73,8 @@ import Testing
         case .loaded: "loaded"
         case .urlNotHandled: "urlNotHandled"
         case .urlHandledByAction: "urlHandledByAction"
+        case .confirmationRequested: "confirmationRequested"
+        case .confirmationEnded: "confirmationEnded"
         }
     }
 
