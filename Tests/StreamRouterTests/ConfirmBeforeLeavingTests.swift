@@ -270,6 +270,7 @@ import Testing
         let app = TabRouter<Tab, Route>(tabs: [.notes, .inbox], selected: .notes) { _ in nil }
         app.addLeaveCondition(for: .compose, prompt: "Discard?") { draft.isDirty }
         let confirmations = StreamRecorder(app.pendingConfirmations())
+        app.startRecording(keepingNewest: 10)
         try await app.present(.compose)
         #expect(app.needsConfirmationToLeave)
         let dismissal = Task { try await app.dismiss() }
@@ -278,6 +279,11 @@ import Testing
         try await dismissal.value
         #expect(app.presentations.isEmpty)
         #expect(try await confirmations.next(3) == [nil, asked, nil])
+        let journal = try #require(app.journal)
+        #expect(journal.entries.map(\.confirmations) == [[], [true]])
+        let fresh = TabRouter<Tab, Route>(tabs: [.notes, .inbox], selected: .notes) { _ in nil }
+        fresh.addLeaveCondition(for: .compose, prompt: "Discard?") { draft.isDirty }
+        #expect(await journal.replay(on: fresh) == nil, "the recorded answer, with no dialog")
 
         let split = SplitRouter<Route>(columns: .double)
         split.addLeaveCondition(for: .editor(1), prompt: "Discard?") { draft.isDirty }

@@ -34,7 +34,9 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
 
         /// A copy of what it holds, in O(1) (the arrays are shared).
         var tape: Tape {
-            Tape(tab: tab, startState: recorder.startState, events: recorder.events, numbers: recorder.numbers)
+            Tape(
+                tab: tab, startState: recorder.startState, events: recorder.events, numbers: recorder.numbers,
+                confirmations: recorder.confirmations)
         }
     }
 
@@ -44,6 +46,8 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
         let startState: RouterState<Route>
         let events: [RouterEvent<Route>]
         let numbers: [Int]
+        /// The answers to the confirmations asked, by request id.
+        let confirmations: [UInt64: [Bool]]
     }
 
     /// The selections held, oldest first, each with its number, and the selected tab
@@ -184,7 +188,8 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                     step: item.number, tab: tape.tab ?? selected,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
                     outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName,
-                    isAboveTabs: tape.tab == nil, source: request.source))
+                    isAboveTabs: tape.tab == nil, source: request.source,
+                    confirmations: tape.confirmations[request.id] ?? []))
         }
         let startState = start ?? tree()  // nothing held: the tree now
         return TabNavigationJournal(capacity: capacity, startState: startState, stepCount: count, entries: entries)

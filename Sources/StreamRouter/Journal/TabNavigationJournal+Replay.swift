@@ -54,7 +54,8 @@ extension TabNavigationJournal {
                 continue
             }
             let router = entry.isAboveTabs ? app._aboveTabs : app.router(for: entry.tab)
-            let (outcome, state) = await router.performRecorded(operation, source: entry.source)
+            let (outcome, state) = await router.performRecorded(
+                operation, source: entry.source, confirmations: entry.confirmations)
             if outcome != entry.outcome || state != expectedState {
                 return ReplayDivergence(
                     step: entry.step, tab: entry.isAboveTabs ? nil : entry.tab, operation: operation,

@@ -63,6 +63,9 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         /// ``NavigationSource/inApp`` for a selection). An entry of a journal saved without
         /// sources reads its default, as ``NavigationJournal/Entry/source`` does.
         public let source: NavigationSource
+        /// The answers to the confirmations its guards asked, in order (see
+        /// ``NavigationJournal/Entry/confirmations``); empty for a selection.
+        public let confirmations: [Bool]
 
         /// Creates an entry.
         /// - Parameters:
@@ -76,6 +79,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
         ///   - isAboveTabs: Whether the navigation happened above the tabs.
         ///   - source: Where it came from; `nil` (the default) for the default of its
         ///     operation and URL.
+        ///   - confirmations: The answers to the confirmations asked, in order.
         public init(
             step: Int,
             tab: Tab,
@@ -85,7 +89,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             state: RouterState<Route>?,
             analyticsName: String? = nil,
             isAboveTabs: Bool = false,
-            source: NavigationSource? = nil
+            source: NavigationSource? = nil,
+            confirmations: [Bool] = []
         ) {
             self.step = step
             self.tab = tab
@@ -95,6 +100,7 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
             self.state = state
             self.analyticsName = analyticsName
             self.isAboveTabs = isAboveTabs
+            self.confirmations = confirmations
             if let source {
                 self.source = source
             } else if case .navigation(let navigation) = operation {
@@ -116,7 +122,8 @@ public struct TabNavigationJournal<Tab: Hashable & Codable & Sendable, Route: Ro
                 state: try container.decodeIfPresent(RouterState<Route>.self, forKey: .state),
                 analyticsName: try container.decodeIfPresent(String.self, forKey: .analyticsName),
                 isAboveTabs: try container.decodeIfPresent(Bool.self, forKey: .isAboveTabs) ?? false,
-                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source))
+                source: try container.decodeIfPresent(NavigationSource.self, forKey: .source),
+                confirmations: try container.decodeIfPresent([Bool].self, forKey: .confirmations) ?? [])
         }
 
         /// The step, the tab, the operation and its outcome, for logs.
