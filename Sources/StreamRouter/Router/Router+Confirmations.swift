@@ -78,9 +78,11 @@ extension Router {
     }
 
     /// The prompt of the first leave condition met by an entry of `state` that `proposed`
-    /// no longer holds, topmost first; `nil` when none is.
-    @usableFromInline
+    /// no longer holds, topmost first; `nil` when none is. Inlinable, like the pipeline that
+    /// calls it for every navigation of a router with leave conditions.
+    @inlinable
     func _leavePrompt(from state: RouterState<Route>, to proposed: RouterState<Route>) -> (any Sendable)? {
+        if proposed._extends(state) { return nil }  // a push: nothing leaves
         let conditions = _hooks.withLock { $0.leaveConditions }
         var prompt: (any Sendable)?
         state._forEachEntry(missingFrom: proposed) { entry in

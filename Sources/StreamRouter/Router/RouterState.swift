@@ -200,6 +200,18 @@ public struct RouterState<Route: RouteProvider>: Sendable, Hashable, Codable, Cu
         }
     }
 
+    /// Whether this state holds every entry of `other`, with only entries pushed or presented
+    /// on top of them (a push): then no entry of `other` left. O(entries added).
+    @inlinable
+    func _extends(_ other: RouterState) -> Bool {
+        var node = _entries.top
+        let floor = other._entries.top?.depth ?? 0
+        while let current = node, current.depth > floor {
+            node = current.below
+        }
+        return node === other._entries.top
+    }
+
     /// Calls `body` with each of this state's entries that `other` no longer holds (by id),
     /// in O(what changed): both lists are walked from the top down to the first node both
     /// share (everything below it is in both).

@@ -53,9 +53,9 @@ struct _RouterHooks<Route: RouteProvider>: Sendable {
     @usableFromInline
     struct LeaveCondition: Sendable {
         let id: NavigationGuardID
-        let route: Route
-        let prompt: any Sendable
-        let isMet: @Sendable () -> Bool
+        @usableFromInline let route: Route
+        @usableFromInline let prompt: any Sendable
+        @usableFromInline let isMet: @Sendable () -> Bool
     }
 
     /// The registered leave conditions, in order.
