@@ -91,6 +91,9 @@ struct ScriptedTour {
         section("Links out, the screen on show, and screen views for analytics")
         await ScreenViewTour().run()
 
+        section("Unsaved changes: leaving asks first, in the app's own dialog")
+        await ConfirmTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 
