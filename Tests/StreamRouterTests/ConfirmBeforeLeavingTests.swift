@@ -146,14 +146,18 @@ import Testing
         let confirmations = StreamRecorder(latest.pendingConfirmations())
         let pendingLink = Task { await latest.openURL(url) }
         let linkAsked = try await pending { latest.pendingConfirmation }
-        try await latest.navigate(to: .other(1))  // the tap supersedes the link
+        let backTap = Task { try await latest.navigateBack() }  // supersedes the link
         #expect(await pendingLink.value == false)
-        #expect(latest.pendingConfirmation == nil)
-        #expect(latest.stack == [.notes, .editor(1), .other(1)])
-        let values = try await confirmations.next(3)
-        #expect(values == [nil, linkAsked, nil])
+        // The back leaves the dirty editor too: it asks on its own.
+        let values = try await confirmations.next(4)
+        #expect(Array(values.prefix(3)) == [nil, linkAsked, nil])
+        let backAsked = try #require(values[3])
+        #expect(backAsked != linkAsked && backAsked.request.operation == .back(count: 1))
         linkAsked.proceed()  // too late: nothing happens
-        #expect(latest.stack == [.notes, .editor(1), .other(1)])
+        backAsked.proceed()
+        try await backTap.value
+        #expect(latest.stack == [.notes])
+        #expect(latest.pendingNavigationCount == 0)
     }
 
     /// `needsConfirmationToLeave` agrees with the leave guard on random sequences of edits
@@ -260,6 +264,26 @@ import Testing
         #expect(model.modal == nil)
         #expect(router.modal == nil)
         #expect(model.pendingConfirmation == nil)
+    }
+
+    /// The same replay through a tab router's model: dismissing the sheet above the tabs
+    /// while it is dirty shows it again while the user is asked.
+    @MainActor
+    @Test func aTabModelsRefusedDismissalIsShownAgainThenReplayed() async throws {
+        enum Tab: String, Codable, Sendable { case notes }
+        let draft = Draft()
+        let app = TabRouter<Tab, Route>(tabs: [.notes], selected: .notes) { _ in nil }
+        app.addLeaveCondition(for: .compose, prompt: "Discard?") { draft.isDirty }
+        try await app.present(.compose)
+        draft.set(true)
+        let model = TabRouterModel(tabRouter: app)
+        model.presented = nil
+        #expect(model.presented == nil, "a write reads back as written")
+        let asked = try await pending { model.pendingConfirmation }
+        #expect(model.presented == .compose, "the sheet is back while the user is asked")
+        asked.proceed()
+        await model.settled()
+        #expect(model.presented == nil && app.presentations.isEmpty)
     }
 
     /// Tab and split routers ask the same way, on their topmost level.

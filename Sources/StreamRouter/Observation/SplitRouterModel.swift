@@ -94,6 +94,12 @@ public final class SplitRouterModel<Route: RouteProvider> {
 
     /// The route presented at one level over the split view (level 1 is presented over the
     /// columns), for a `.sheet(item:)` at the level below; `nil` when that level is not shown.
+    /// The confirmation a navigation of the split router waits for (see
+    /// ``RouterModel/pendingConfirmation``).
+    public var pendingConfirmation: PendingConfirmation<Route>? {
+        base.pendingConfirmation
+    }
+
     /// Setting it navigates as ``RouterModel/subscript(presentedAt:)`` does.
     /// - Parameter level: The presentation's level, from 1.
     public subscript(presentedAt level: Int) -> Route? {

@@ -29,6 +29,11 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     public private(set) var state: TabRouterState<Tab, Route>
     /// The app's path: the selected tab's displayed path, then what is presented above the tabs.
     public private(set) var path: String
+    /// The confirmation a navigation of the tab router waits for
+    /// (``TabRouter/pendingConfirmation``): show the app's dialog while it is set. While one
+    /// is pending, a write of ``presented`` that waits reads back the tab router's state (the
+    /// sheet the user tried to dismiss), until the answer.
+    public private(set) var pendingConfirmation: PendingConfirmation<Route>?
 
     private var selected: Tab
     /// The tab a setter asked for, until a state showing it arrives: older states, still
@@ -36,6 +41,7 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     @ObservationIgnored private var requested: Tab?
     @ObservationIgnored private var pending: Task<Void, Never>?
     @ObservationIgnored private var subscription: SubscriptionToken?
+    @ObservationIgnored private var confirmationSubscription: SubscriptionToken?
 
     /// Mirrors `tabRouter`.
     /// - Parameters:
@@ -50,7 +56,13 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         selected = state.selected
         path = TabHub<Tab, Route>.path(
             state[state.selected], above: RouterState(stack: [], presentations: state.aboveTabs))
+        let confirmations = tabRouter.pendingConfirmations()
+        pendingConfirmation = tabRouter.pendingConfirmation
         subscription = .applying(states, to: self) { $0.apply($1) }
+        confirmationSubscription = .applying(confirmations, to: self) { model, confirmation in
+            if model.pendingConfirmation != confirmation { model.pendingConfirmation = confirmation }
+            if confirmation != nil, model.presentedWrite != nil { model.presentedWrite = nil }
+        }
     }
 
     /// The stack of `tab`, bottom first.
