@@ -166,6 +166,31 @@ import Testing
         try await eventually { router.pendingNavigationCount == 0 }
     }
 
+    /// A scene registry's merged events and window requests: consumers are cancelled while
+    /// tasks navigate two windows and ask for new ones.
+    @Test func cancellingSceneRegistryConsumersWhileNavigating() async throws {
+        let scenes = SceneRouters<Router<StressRoute>>(urlMatchers: nil) { _, _ in Router<StressRoute>() }
+        let windows = [scenes.router(for: "a"), scenes.router(for: "b")]
+        let publisher = Task {
+            var step = 0
+            while !Task.isCancelled {
+                step += 1
+                let router = windows[step % 2]
+                switch step % 3 {
+                case 0: try? await router.navigate(to: .screen(step % 5))
+                case 1: try? await router.navigateBack()
+                default: scenes.openWindow(showing: [.screen(step % 4)])
+                }
+                if step.isMultiple(of: 16) { await Task.yield() }
+            }
+        }
+        defer { publisher.cancel() }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { scenes.events() }
+        try await stress(cancellations: Self.cancellations / 2, publish: nil) { scenes.windowRequests() }
+        publisher.cancel()
+        await publisher.value
+    }
+
     /// The screen on show and the screen views of every router kind: consumers are
     /// cancelled while tasks push, present, pop, dismiss and switch tabs.
     @Test func cancellingScreenConsumersWhileNavigating() async throws {
