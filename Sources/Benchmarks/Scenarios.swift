@@ -20,6 +20,7 @@ enum Scenarios {
         Entry(name: JournalRecordingScenario.name, comparisons: JournalRecordingScenario.comparisons),
         Entry(name: ScreenViewsScenario.name, comparisons: ScreenViewsScenario.comparisons),
         Entry(name: LeaveConditionScenario.name, comparisons: LeaveConditionScenario.comparisons),
+        Entry(name: SceneRoutersScenario.name, comparisons: SceneRoutersScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }
