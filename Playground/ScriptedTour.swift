@@ -94,6 +94,9 @@ struct ScriptedTour {
         section("Unsaved changes: leaving asks first, in the app's own dialog")
         await ConfirmTour().run()
 
+        section("Several windows: a router per scene, links sent to the right window")
+        await SceneTour().run()
+
         section("A navigation journal: recorded, saved as JSON, replayed")
         await JournalTour().run()
 
