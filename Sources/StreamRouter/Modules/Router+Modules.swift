@@ -52,6 +52,17 @@ extension Router {
         addGuard(named: moduleGuard.name, deadline: moduleGuard.deadline, through: embedding, moduleGuard.check)
     }
 
+    /// Registers a guard given as a value, with its name and deadline, as
+    /// ``addGuard(named:deadline:_:)`` does: a feature module's own tests register its
+    /// guards on a router of its routes this way, and the app through its embedding
+    /// (``addGuard(_:through:)``).
+    /// - Parameter navigationGuard: The guard.
+    /// - Returns: An id for ``removeGuard(_:)``.
+    @discardableResult
+    public func addGuard(_ navigationGuard: NavigationGuard<Route>) -> NavigationGuardID {
+        addGuard(named: navigationGuard.name, deadline: navigationGuard.deadline, navigationGuard.check)
+    }
+
     /// Registers a module's loader, written against the module's routes: it runs for each of
     /// the module's routes a navigation shows (and for ``ScopedRouter/preload(_:for:)`` of
     /// one), and gives nothing for other routes without being called (see
