@@ -19,6 +19,7 @@ enum Scenarios {
         Entry(name: SplitRouterScenario.name, comparisons: SplitRouterScenario.comparisons),
         Entry(name: JournalRecordingScenario.name, comparisons: JournalRecordingScenario.comparisons),
         Entry(name: ScreenViewsScenario.name, comparisons: ScreenViewsScenario.comparisons),
+        Entry(name: FeatureModulesScenario.name, comparisons: FeatureModulesScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }
