@@ -47,10 +47,13 @@ enum FeatureModulesScenario {
 
     /// Module `module`'s routes in the app's.
     static func embedding(_ module: Int) -> RouteEmbedding<ModuleRoute, AppRoute> {
-        RouteEmbedding(module: "m\(module)", embed: { .module(module, $0) }) { route in
-            guard case .module(module, let own) = route else { return nil }
-            return own
-        }
+        RouteEmbedding(
+            module: "m\(module)",
+            embed: { .module(module, $0) },
+            extract: { route in
+                guard case .module(module, let own) = route else { return nil }
+                return own
+            })
     }
 
     /// The app's group composed of the modules' groups.
@@ -112,7 +115,8 @@ enum FeatureModulesScenario {
             libraryLabel: "composed of 5 modules",
             baselineLabel: "one group",
             kind: .timed(
-                library: { operations in timeLoop(operations) { _ in (try? composed.match(hit).get()) == nil ? 0 : 1 } },
+                library: { operations in timeLoop(operations) { _ in (try? composed.match(hit).get()) == nil ? 0 : 1 }
+                },
                 baseline: { operations in timeLoop(operations) { _ in (try? single.match(hit).get()) == nil ? 0 : 1 } }
             ),
             target: .time(atMost: 1.2)

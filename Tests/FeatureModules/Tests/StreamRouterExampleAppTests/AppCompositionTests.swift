@@ -16,7 +16,8 @@ import Testing
         #expect(await router.openURL(try #require(URL(string: "https://example.com/orders/9/pay"))))
         #expect(router.stack == [.home, .profile(.detail(id: 3)), .checkout(.pay(order: 9))])
         #expect(await router.openURL(try #require(URL(string: "https://example.com/profile/3/edit"))))
-        #expect(router.stack == [.profile(.detail(id: 3)), .profile(.edit(id: 3))], "a module's stack replaces the tree")
+        #expect(
+            router.stack == [.profile(.detail(id: 3)), .profile(.edit(id: 3))], "a module's stack replaces the tree")
         #expect(router.url(for: .checkout(.receipt(order: 9)))?.absoluteString == "https://example.com/orders/9")
     }
 
