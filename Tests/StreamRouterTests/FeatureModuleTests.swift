@@ -252,8 +252,9 @@ import Testing
         try await profile.navigate(to: .detail(id: 2))
         try await profile.navigateBack()
         #expect(router.stack == [])
-        try await events.wait { $0.count == 2 }
+        try await events.wait { $0.count >= 4 }
         #expect(events.values.first == .started(NavigationRequest(id: 0, operation: .navigate(to: [.detail(id: 2)]))))
+        #expect(events.values[2] == .started(NavigationRequest(id: 1, operation: .back(count: 1))), "every event")
     }
 
     /// Random module routes: each embeds and extracts back to itself, is no other module's,

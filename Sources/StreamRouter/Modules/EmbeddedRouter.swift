@@ -23,6 +23,23 @@ protocol ScopedRouterTarget<Route>: Sendable {
 struct EmbeddedRouter<ModuleRoute: RouteProvider, AppRoute: RouteProvider>: ScopedRouterTarget {
     let router: Router<AppRoute>
     let embedding: RouteEmbedding<ModuleRoute, AppRoute>
+    /// The module's events: the router's, read through the embedding.
+    private let moduleEvents: @Sendable (BufferingPolicy) -> ScopedRouterEvents<ModuleRoute>
+
+    init(router: Router<AppRoute>, embedding: RouteEmbedding<ModuleRoute, AppRoute>) {
+        self.router = router
+        self.embedding = embedding
+        moduleEvents = { bufferingPolicy in
+            ScopedRouterEvents(router.events(bufferingPolicy: bufferingPolicy).compactMap { embedding.moduleEvent($0) })
+        }
+    }
+
+    /// A router of the module's own routes, seen as itself: every event is the module's.
+    init(own router: Router<ModuleRoute>) where ModuleRoute == AppRoute {
+        self.router = router
+        embedding = RouteEmbedding(module: "", embed: { $0 }, extract: { $0 })
+        moduleEvents = { ScopedRouterEvents(router.events(bufferingPolicy: $0)) }
+    }
 
     func navigate(to routes: [ModuleRoute], source: NavigationSource?) async throws(NavigationError) {
         let operation = NavigationOperation<AppRoute>.navigate(to: routes.map { embedding.embed($0) })
@@ -72,8 +89,6 @@ struct EmbeddedRouter<ModuleRoute: RouteProvider, AppRoute: RouteProvider>: Scop
     }
 
     func events(bufferingPolicy: BufferingPolicy) -> ScopedRouterEvents<ModuleRoute> {
-        let embedding = embedding
-        return ScopedRouterEvents(
-            router.events(bufferingPolicy: bufferingPolicy).compactMap { embedding.moduleEvent($0) })
+        moduleEvents(bufferingPolicy)
     }
 }

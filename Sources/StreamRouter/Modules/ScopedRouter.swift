@@ -32,10 +32,10 @@ public struct ScopedRouter<Route: RouteProvider>: Sendable {
     }
 
     /// A handle on a router of the module's own routes: for a module's tests and previews,
-    /// with no app.
+    /// with no app. Every event of the router is the module's.
     /// - Parameter router: The router the handle navigates.
     public init(_ router: Router<Route>) {
-        target = EmbeddedRouter(router: router, embedding: RouteEmbedding(module: "", embed: { $0 }, extract: { $0 }))
+        target = EmbeddedRouter(own: router)
     }
 
     /// Shows `route` by its ``RouteProvider/transition`` (see ``Router/navigate(to:)-(Route)``).

@@ -5,7 +5,8 @@
 /// (or was redirected from one that does), each request and state read in module terms
 /// (other routes left out; see ``ScopedRouter/events``), and the values loaded for its
 /// routes. Moves that name no route (`navigateBack()`, `dismiss()`) and unhandled links are
-/// the app's.
+/// the app's. A handle on a router of the module's own routes (``ScopedRouter/init(_:)``)
+/// publishes every event of that router.
 ///
 /// > Note: The subscription is the router's event stream's (see ``Router/events``): made
 /// > when the stream is, ended by the consuming task's cancellation, by dropping the stream,
