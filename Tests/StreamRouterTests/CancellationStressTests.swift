@@ -105,29 +105,32 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
-    /// A feature module's slice of a router's events: consumers of a module's handle are
-    /// cancelled while a task navigates to the module's routes and the app's.
+    /// A feature module's slice of a router's events, on a router and on a tab router:
+    /// consumers of a module's handle are cancelled while a task navigates to the module's
+    /// routes and the app's.
     @Test func cancellingModuleEventConsumersWhileNavigating() async throws {
-        let router = Router<StressRoute>()
         let module = RouteEmbedding<StressModuleRoute, StressRoute>(module: "Stress", embed: StressRoute.module) {
             if case .module(let route) = $0 { route } else { nil }
         }
-        let scoped = router.scoped(to: module)
-        let publisher = Task {
-            var step = 0
-            while !Task.isCancelled {
-                step += 1
-                switch step % 3 {
-                case 0: try? await scoped.navigate(to: .screen(step % 5))
-                case 1: try? await router.navigate(to: .sheet)
-                default: try? await router.navigateToRoot()
+        let router = Router<StressRoute>()
+        let tabs = TabRouter<Int, StressRoute>(tabs: [0, 1], selected: 0) { _ in 0 }
+        for (scoped, app) in [(router.scoped(to: module), router), (tabs.scoped(to: module), tabs.router(for: 0))] {
+            let publisher = Task {
+                var step = 0
+                while !Task.isCancelled {
+                    step += 1
+                    switch step % 3 {
+                    case 0: try? await scoped.navigate(to: .screen(step % 5))
+                    case 1: try? await app.navigate(to: .sheet)
+                    default: try? await app.navigateToRoot()
+                    }
                 }
             }
+            defer { publisher.cancel() }
+            try await stress(cancellations: Self.cancellations / 2, publish: nil) { scoped.events }
+            publisher.cancel()
+            await publisher.value
         }
-        defer { publisher.cancel() }
-        try await stress(publish: nil) { scoped.events }
-        publisher.cancel()
-        await publisher.value
         try await eventually { router.subscriberCount == 0 }
     }
 

@@ -257,6 +257,41 @@ import Testing
         #expect(events.values[2] == .started(NavigationRequest(id: 1, operation: .back(count: 1))), "every event")
     }
 
+    @Test func aTabRouterTakesModulesGuardsLoadersAndHandles() async throws {
+        enum Tab: String, Codable, Sendable { case home, account }
+        let tabs = TabRouter<Tab, AppRoute>(tabs: [.home, .account], selected: .home) { _ in .home }
+        tabs.addGuard(named: "signIn", through: AppRoute.profileModule) { pending in
+            pending.destinations.contains(.edit(id: 1)) ? .redirect(to: .signIn) : .allow
+        }
+        tabs.addLoader(named: "profile", through: AppRoute.profileModule) { route -> (any Sendable)? in
+            if case .detail(let id) = route { "profile \(id)" } else { nil }
+        }
+        let profile = tabs.scoped(to: AppRoute.profileModule)
+        let events = StreamRecorder(profile.events)
+        try await tabs.navigate(to: .checkout(.cart))
+        try await profile.navigate(to: .detail(id: 3))
+        try await profile.navigate(to: .edit(id: 1))
+        #expect(tabs.router(for: .home).stack == [.checkout(.cart), .profile(.detail(id: 3)), .profile(.signIn)])
+        #expect(profile.loaded(String.self, for: .detail(id: 3)) == "profile 3")
+        try await events.wait { $0.filter { $0.state != nil }.count >= 2 }
+        #expect(events.values.first == .started(NavigationRequest(id: 1, operation: .navigate(to: [.detail(id: 3)]))))
+    }
+
+    @Test func aSplitRouterTakesModulesGuardsLoadersAndHandles() async throws {
+        let split = SplitRouter<AppRoute>(columns: .double)
+        split.addGuard(named: "signIn", through: AppRoute.profileModule) { pending in
+            pending.destinations.contains(.edit(id: 1)) ? .redirect(to: .signIn) : .allow
+        }
+        split.addLoader(named: "profile", through: AppRoute.profileModule) { route -> (any Sendable)? in
+            if case .detail(let id) = route { "profile \(id)" } else { nil }
+        }
+        let profile = split.scoped(to: AppRoute.profileModule)
+        try await profile.navigate(to: .detail(id: 3))
+        try await profile.navigate(to: .edit(id: 1))
+        #expect(split.stack == [.profile(.detail(id: 3)), .profile(.signIn)])
+        #expect(profile.loaded(String.self, for: .detail(id: 3)) == "profile 3")
+    }
+
     /// Random module routes: each embeds and extracts back to itself, is no other module's,
     /// and its link (when its mapping makes one) opens it again through the app's group.
     @Test(arguments: [1, 2, 3] as [UInt64]) func embeddingRoundTripsOverGeneratedRoutes(seed: UInt64) throws {

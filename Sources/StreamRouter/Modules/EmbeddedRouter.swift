@@ -18,28 +18,35 @@ protocol ScopedRouterTarget<Route>: Sendable {
     func events(bufferingPolicy: BufferingPolicy) -> ScopedRouterEvents<Route>
 }
 
-/// An app router seen through a module's embedding: module routes embedded on the way in,
-/// app events read back in module terms on the way out.
-struct EmbeddedRouter<ModuleRoute: RouteProvider, AppRoute: RouteProvider>: ScopedRouterTarget {
-    let router: Router<AppRoute>
+/// An app router (of any kind) seen through a module's embedding: module routes embedded on
+/// the way in, app events read back in module terms on the way out. The verbs act on the
+/// router the host's verbs act on now.
+struct EmbeddedRouter<ModuleRoute: RouteProvider, Host: ScopedRouterHost>: ScopedRouterTarget {
+    typealias AppRoute = Host.Route
+
+    let host: Host
     let embedding: RouteEmbedding<ModuleRoute, AppRoute>
-    /// The module's events: the router's, read through the embedding.
+    /// The module's events: the host's, read through the embedding.
     private let moduleEvents: @Sendable (BufferingPolicy) -> ScopedRouterEvents<ModuleRoute>
 
-    init(router: Router<AppRoute>, embedding: RouteEmbedding<ModuleRoute, AppRoute>) {
-        self.router = router
+    init(host: Host, embedding: RouteEmbedding<ModuleRoute, AppRoute>) {
+        self.host = host
         self.embedding = embedding
         moduleEvents = { bufferingPolicy in
-            ScopedRouterEvents(router.events(bufferingPolicy: bufferingPolicy).compactMap { embedding.moduleEvent($0) })
+            ScopedRouterEvents(
+                host.scopedEvents(bufferingPolicy: bufferingPolicy).compactMap { embedding.moduleEvent($0) })
         }
     }
 
     /// A router of the module's own routes, seen as itself: every event is the module's.
-    init(own router: Router<ModuleRoute>) where ModuleRoute == AppRoute {
-        self.router = router
+    init(own router: Router<ModuleRoute>) where Host == Router<ModuleRoute> {
+        host = router
         embedding = RouteEmbedding(module: "", embed: { $0 }, extract: { $0 })
         moduleEvents = { ScopedRouterEvents(router.events(bufferingPolicy: $0)) }
     }
+
+    /// The router the verbs act on now.
+    private var router: Router<AppRoute> { host.scopedVerbsRouter }
 
     func navigate(to routes: [ModuleRoute], source: NavigationSource?) async throws(NavigationError) {
         let operation = NavigationOperation<AppRoute>.navigate(to: routes.map { embedding.embed($0) })
@@ -81,11 +88,11 @@ struct EmbeddedRouter<ModuleRoute: RouteProvider, AppRoute: RouteProvider>: Scop
     }
 
     func loaded<Value>(_ type: Value.Type, for route: ModuleRoute) -> Value? {
-        router.loaded(type, for: embedding.embed(route))
+        host.loaded(type, for: embedding.embed(route))
     }
 
     func url(for route: ModuleRoute) -> URL? {
-        router.url(for: embedding.embed(route))
+        host.url(for: embedding.embed(route))
     }
 
     func events(bufferingPolicy: BufferingPolicy) -> ScopedRouterEvents<ModuleRoute> {

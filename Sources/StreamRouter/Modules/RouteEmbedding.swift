@@ -96,6 +96,31 @@ extension RouteEmbedding {
     }
 }
 
+// MARK: - Lifted hooks
+
+extension RouteEmbedding {
+    /// A module's guard as an app router's: asked only about the navigations that show one
+    /// of the module's routes, in module terms, its redirects embedded.
+    func lift(
+        _ check: @escaping @Sendable (PendingNavigation<ModuleRoute>) async throws -> GuardDecision<ModuleRoute>
+    ) -> @Sendable (PendingNavigation<AppRoute>) async throws -> GuardDecision<AppRoute> {
+        { pending in
+            guard let seen = modulePending(pending) else { return .allow }
+            return embed(try await check(seen))
+        }
+    }
+
+    /// A module's loader as an app router's: run for the module's routes only.
+    func lift(
+        _ load: @escaping @Sendable (ModuleRoute) async throws -> (any Sendable)?
+    ) -> @Sendable (AppRoute) async throws -> (any Sendable)? {
+        { route in
+            guard let own = extract(route) else { return nil }
+            return try await load(own)
+        }
+    }
+}
+
 // MARK: - App terms to module terms
 
 extension RouteEmbedding {

@@ -32,10 +32,7 @@ extension Router {
         through embedding: RouteEmbedding<ModuleRoute, Route>,
         _ check: @escaping @Sendable (PendingNavigation<ModuleRoute>) async throws -> GuardDecision<ModuleRoute>
     ) -> NavigationGuardID {
-        addGuard(named: name, deadline: deadline) { pending in
-            guard let seen = embedding.modulePending(pending) else { return .allow }
-            return embedding.embed(try await check(seen))
-        }
+        addGuard(named: name, deadline: deadline, embedding.lift(check))
     }
 
     /// Registers a module's guard given as a value (a module's `NavigationGuard`, which its
@@ -87,10 +84,8 @@ extension Router {
         through embedding: RouteEmbedding<ModuleRoute, Route>,
         _ load: @escaping @Sendable (ModuleRoute) async throws -> (any Sendable)?
     ) -> NavigationGuardID {
-        addLoader(named: name, deadline: deadline) { route in
-            guard let own = embedding.extract(route) else { return nil }
-            return try await load(own)
-        }
+        let lifted = embedding.lift(load)
+        return addLoader(named: name, deadline: deadline) { try await lifted($0) }
     }
 
     /// A handle on this router for a feature module: its verbs take the module's routes and
@@ -103,6 +98,6 @@ extension Router {
     /// - Parameter embedding: How the module's routes are this router's.
     /// - Returns: The module's handle.
     public func scoped<ModuleRoute>(to embedding: RouteEmbedding<ModuleRoute, Route>) -> ScopedRouter<ModuleRoute> {
-        ScopedRouter(EmbeddedRouter(router: self, embedding: embedding))
+        ScopedRouter(EmbeddedRouter(host: self, embedding: embedding))
     }
 }
