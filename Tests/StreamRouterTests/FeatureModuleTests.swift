@@ -186,6 +186,19 @@ import Testing
         #expect(router.stack == [])
     }
 
+    @Test func aModuleGuardProtectsTheModulesRestoredRoutes() async throws {
+        let store = InMemoryStateStore()
+        let saved = Router<AppRoute>(store: store)
+        try await saved.navigate(to: [.home, .profile(.edit(id: 1))])
+        saved.flush()
+        let signIn = NavigationGuard<ProfileRoute>(named: "signIn") { pending in
+            pending.destinations.contains(.edit(id: 1)) ? .redirect(.replace(with: [.signIn])) : .allow
+        }
+        let restored = Router<AppRoute>(store: store, guards: [AppRoute.profileModule.embed(signIn)])
+        _ = await restored.restore()
+        #expect(restored.stack == [.profile(.signIn)])
+    }
+
     @Test func aModuleLoaderRunsForItsRoutesOnly() async throws {
         let router = Router<AppRoute>()
         let loaded = _Locked<[ProfileRoute]>([])

@@ -7,7 +7,7 @@ extension Router {
     ///
     /// ```swift
     /// router.addGuard(named: "profile.signIn", through: AppRoute.profileModule) { pending in
-    ///     pending.destinations.contains(.edit) && !session.isSignedIn ? .redirect(to: .signIn) : .allow
+    ///     pending.destinations.contains(where: \.needsSignIn) && !session.isSignedIn ? .redirect(to: .signIn) : .allow
     /// }
     /// ```
     ///
@@ -46,7 +46,7 @@ extension Router {
     public func addGuard<ModuleRoute>(
         _ moduleGuard: NavigationGuard<ModuleRoute>, through embedding: RouteEmbedding<ModuleRoute, Route>
     ) -> NavigationGuardID {
-        addGuard(named: moduleGuard.name, deadline: moduleGuard.deadline, through: embedding, moduleGuard.check)
+        addGuard(embedding.embed(moduleGuard))
     }
 
     /// Registers a guard given as a value, with its name and deadline, as
