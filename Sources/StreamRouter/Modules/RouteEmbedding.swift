@@ -58,6 +58,7 @@ public struct RouteEmbedding<ModuleRoute: RouteProvider, AppRoute: RouteProvider
     public func extract(_ route: AppRoute) -> ModuleRoute? {
         extractRoute(route)
     }
+
     /// A module's guard as a guard of the app's routes, with its name and deadline: it sees
     /// only the navigations that show one of the module's routes, in module terms, and its
     /// redirects are embedded (see ``Router/addGuard(named:deadline:through:_:)``). For the
@@ -65,7 +66,7 @@ public struct RouteEmbedding<ModuleRoute: RouteProvider, AppRoute: RouteProvider
     /// the module's restored routes too.
     ///
     /// ```swift
-    /// let router = Router<AppRoute>(store: store, guards: [profile.embed(ProfileRoute.signInGuard)])
+    /// let router = Router<AppRoute>(store: store, guards: [profile.embed(signInGuard)])
     /// ```
     /// - Parameter moduleGuard: The module's guard.
     /// - Returns: The guard for the app's router.
