@@ -21,6 +21,7 @@ enum Scenarios {
         Entry(name: ScreenViewsScenario.name, comparisons: ScreenViewsScenario.comparisons),
         Entry(name: LeaveConditionScenario.name, comparisons: LeaveConditionScenario.comparisons),
         Entry(name: SceneRoutersScenario.name, comparisons: SceneRoutersScenario.comparisons),
+        Entry(name: FeatureModulesScenario.name, comparisons: FeatureModulesScenario.comparisons),
     ]
 
     static var names: [String] { all.map(\.name) }

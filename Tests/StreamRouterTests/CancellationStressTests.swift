@@ -105,6 +105,35 @@ import Testing
         try await eventually { router.subscriberCount == 0 }
     }
 
+    /// A feature module's slice of a router's events, on a router and on a tab router:
+    /// consumers of a module's handle are cancelled while a task navigates to the module's
+    /// routes and the app's.
+    @Test func cancellingModuleEventConsumersWhileNavigating() async throws {
+        let module = RouteEmbedding<StressModuleRoute, StressRoute>(module: "Stress", embed: StressRoute.module) {
+            if case .module(let route) = $0 { route } else { nil }
+        }
+        let router = Router<StressRoute>()
+        let tabs = TabRouter<Int, StressRoute>(tabs: [0, 1], selected: 0) { _ in 0 }
+        for (scoped, app) in [(router.scoped(to: module), router), (tabs.scoped(to: module), tabs.router(for: 0))] {
+            let publisher = Task {
+                var step = 0
+                while !Task.isCancelled {
+                    step += 1
+                    switch step % 3 {
+                    case 0: try? await scoped.navigate(to: .screen(step % 5))
+                    case 1: try? await app.navigate(to: .sheet)
+                    default: try? await app.navigateToRoot()
+                    }
+                }
+            }
+            defer { publisher.cancel() }
+            try await stress(cancellations: Self.cancellations / 2, publish: nil) { scoped.events }
+            publisher.cancel()
+            await publisher.value
+        }
+        try await eventually { router.subscriberCount == 0 }
+    }
+
     /// Presentations publish too: consumers of the displayed path (`paths`) and of the
     /// model-facing state stream are cancelled while a task presents sheets, pushes inside
     /// them and dismisses them.
@@ -356,8 +385,14 @@ private struct HeldOpenings: AsyncSequence, Sendable {
 enum StressRoute: RouteProvider {
     case screen(Int)
     case sheet
+    case module(StressModuleRoute)
 
     var transition: RouteTransition { self == .sheet ? .sheet : .push }
+}
+
+/// A feature module's routes, embedded in ``StressRoute``.
+enum StressModuleRoute: RouteProvider {
+    case screen(Int)
 }
 
 /// Runs `publish` in a loop on a thread of its own (when given) while another thread,

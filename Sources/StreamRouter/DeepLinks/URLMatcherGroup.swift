@@ -51,6 +51,9 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
     @usableFromInline let _mappings: [_URLMapping<Route>]
     /// What makes each mapping's link from a route, by the same numbering.
     let links: [(@Sendable (Route) -> [String: String]?)?]
+    /// The feature module each mapping came from (see ``module(_:through:)``), by the same
+    /// numbering; `nil` for the app's own mappings.
+    let moduleNames: [String?]
 
     /// The compiled groups, in the order they are tried (for tests and diagnostics).
     package var groups: [URLGroup] { _lookup.groups }
@@ -66,6 +69,18 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
         _lookup = _URLLookup(matchers.flatMap { $0.groups })
         _mappings = matchers.flatMap { $0._mappings }
         links = matchers.flatMap { $0.links }
+        moduleNames = matchers.flatMap { $0.moduleNames }
+    }
+
+    /// A group made of compiled parts (a module's group lifted into the app's).
+    init(
+        lookup: _URLLookup, mappings: [_URLMapping<Route>], links: [(@Sendable (Route) -> [String: String]?)?],
+        moduleNames: [String?]
+    ) {
+        _lookup = lookup
+        _mappings = mappings
+        self.links = links
+        self.moduleNames = moduleNames
     }
 
     /// One group: its schemes (`nil`: `http` and `https`) and hosts, and the mappings `build`
@@ -78,6 +93,7 @@ public struct URLMatcherGroup<Route: Sendable>: Sendable {
             schemes: schemes, hosts: hosts, patterns: collected.patterns, patternErrors: collected.patternErrors)
         _mappings = collected.mappings
         links = collected.links
+        moduleNames = Array(repeating: nil, count: collected.mappings.count)
     }
 
     /// A group for one host, over `http` and `https`.

@@ -34,24 +34,34 @@ public struct RouteConflict: Sendable, Hashable, CustomStringConvertible {
     public let shadowedBy: [Int]
     /// How it conflicts.
     public let kind: Kind
+    /// The feature module each entry named here (``entry`` and ``shadowedBy``) came from, by
+    /// index, for the mappings of a group composed of modules'
+    /// (``URLMatcherGroup/module(_:through:)``); the app's own entries, and every entry of a
+    /// route table, have none.
+    public let modules: [Int: String]
 
     /// Creates a conflict report.
     /// - Parameters:
     ///   - entry: The index of the entry that is never reached.
     ///   - shadowedBy: The earlier entries that match some of its paths, ascending.
     ///   - kind: How it conflicts.
-    public init(entry: Int, shadowedBy: [Int], kind: Kind) {
+    ///   - modules: The module of each entry named that came from one; none by default.
+    public init(entry: Int, shadowedBy: [Int], kind: Kind, modules: [Int: String] = [:]) {
         self.entry = entry
         self.shadowedBy = shadowedBy
         self.kind = kind
+        self.modules = modules
     }
 
-    /// A sentence for logs: `entry 1 is unreachable, shadowed by 0`.
+    /// A sentence for logs: `entry 1 is unreachable, shadowed by 0`, each entry followed by
+    /// its module when it has one (`entry 1 (Checkout) duplicates an earlier entry, shadowed
+    /// by 0 (Profile)`).
     public var description: String {
-        let by = shadowedBy.map(String.init).joined(separator: ", ")
+        let named = { (index: Int) in modules[index].map { "\(index) (\($0))" } ?? "\(index)" }
+        let by = shadowedBy.map(named).joined(separator: ", ")
         switch kind {
-        case .duplicate: return "entry \(entry) duplicates an earlier entry, shadowed by \(by)"
-        case .unreachable: return "entry \(entry) is unreachable, shadowed by \(by)"
+        case .duplicate: return "entry \(named(entry)) duplicates an earlier entry, shadowed by \(by)"
+        case .unreachable: return "entry \(named(entry)) is unreachable, shadowed by \(by)"
         }
     }
 }

@@ -16,9 +16,21 @@ extension URLMatcherGroup {
     /// together take every URL it matches; a group that reads the host as the first path
     /// segment takes the URLs of other groups whose host and path it matches. A mapping is
     /// a ``RouteConflict/Kind/duplicate`` when an earlier one has the same schemes, hosts
-    /// and pattern up to parameter names. Computed on each call.
+    /// and pattern up to parameter names. In a group composed of feature modules' groups
+    /// (``module(_:through:)``), each conflict names the module of each entry it names
+    /// (``RouteConflict/modules``): two modules claiming one link are both named. Computed on
+    /// each call.
     public var conflicts: [RouteConflict] {
-        RouteConflictAnalysis.conflicts(of: conflictItems, minimumLength: 2)
+        let found = RouteConflictAnalysis.conflicts(of: conflictItems, minimumLength: 2)
+        guard moduleNames.contains(where: { $0 != nil }) else { return found }
+        return found.map { conflict in
+            var modules: [Int: String] = [:]
+            for index in [conflict.entry] + conflict.shadowedBy {
+                modules[index] = moduleNames[index]
+            }
+            return RouteConflict(
+                entry: conflict.entry, shadowedBy: conflict.shadowedBy, kind: conflict.kind, modules: modules)
+        }
     }
 
     /// Each mapping as the URLs it takes: the word `[scheme, host] + path` for each scheme
