@@ -107,6 +107,7 @@ extension RouteEmbedding {
         case .allow: .allow
         case .cancel(let reason): .cancel(reason)
         case .redirect(let operation): .redirect(embed(operation))
+        case .confirm(let prompt): .confirm(prompt)
         }
     }
 }
@@ -227,8 +228,24 @@ extension RouteEmbedding {
             extractRoute(route).flatMap { route in
                 moduleRequest(request).map { .loaded($0, loader: loader, route: route) }
             }
+        case .confirmationRequested(let confirmation):
+            moduleConfirmation(confirmation).map { .confirmationRequested($0) }
+        case .confirmationEnded(let confirmation, let proceeded):
+            moduleConfirmation(confirmation).map { .confirmationEnded($0, proceeded: proceeded) }
         case .urlNotHandled, .urlHandledByAction:
             nil
+        }
+    }
+
+    /// `confirmation` in module terms (the same question: answering either answers both),
+    /// `nil` when its navigation is not the module's.
+    private func moduleConfirmation(
+        _ confirmation: PendingConfirmation<AppRoute>
+    ) -> PendingConfirmation<ModuleRoute>? {
+        moduleRequest(confirmation.request).map {
+            PendingConfirmation(
+                request: $0, guardName: confirmation.guardName, prompt: confirmation.prompt,
+                answer: confirmation.answer)
         }
     }
 

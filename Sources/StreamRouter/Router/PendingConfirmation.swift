@@ -25,11 +25,15 @@ public struct PendingConfirmation<Route: RouteProvider>: Sendable, Equatable, Cu
     /// Where the answer goes.
     let answer: _ConfirmationAnswer
 
-    init(request: NavigationRequest<Route>, guardName: String, prompt: any Sendable) {
+    /// A new question, or (`answer` given) the same question seen through other routes.
+    init(
+        request: NavigationRequest<Route>, guardName: String, prompt: any Sendable,
+        answer: _ConfirmationAnswer = _ConfirmationAnswer()
+    ) {
         self.request = request
         self.guardName = guardName
         self.prompt = prompt
-        answer = _ConfirmationAnswer()
+        self.answer = answer
     }
 
     /// Lets the navigation go on, through the guards after the one that asked.
