@@ -368,6 +368,40 @@ enum LinkRoute: RouteProvider {
 }
 
 /// A log line quotes a link's text up to a bound, with its length.
+/// Groups joined on the same scheme and hosts (an app's feature modules on its one host)
+/// are matched as one, and match exactly as one after the other: the first group's mapping
+/// wins, the mappings keep their numbers, and diagnostics see the groups as declared.
+@Suite struct JoinedGroupTests {
+    enum Route: RouteProvider {
+        case item(String)
+        case newItem
+        case other(Int)
+        case elsewhere
+    }
+
+    @Test(arguments: [false, true])
+    func joinedGroupsMatchInDeclarationOrder(literalFirst: Bool) async throws {
+        let parameter = URLMatcherGroup<Route>.group("x.example.com") {
+            $0.map("items/{id}") { .item(try $0.param("id")) }
+        }
+        let literal = URLMatcherGroup<Route>.group("x.example.com") {
+            $0.map("items/new") { .newItem }
+            $0.map("other/{n}") { .other(try $0.param("n")) }
+        }
+        let elsewhere = URLMatcherGroup<Route>.group("y.example.com") { $0.map("items/new") { .elsewhere } }
+        let joined = URLMatcherGroup<Route>(
+            matchers: literalFirst ? [literal, parameter, elsewhere] : [parameter, literal, elsewhere])
+        let new = try #require(URL(string: "https://x.example.com/items/new"))
+        #expect(try joined.match(new).get() == (literalFirst ? .newItem : .item("new")))
+        #expect(try joined.match(#require(URL(string: "https://X.example.com/other/7"))).get() == .other(7))
+        #expect(try joined.match(#require(URL(string: "https://y.example.com/items/new"))).get() == .elsewhere)
+        #expect(joined.groups.count == 3, "diagnostics see the groups as declared")
+        let router = Router<Route>(urlMatchers: joined)
+        #expect(await router.openURL(new))
+        #expect(router.stack == [literalFirst ? .newItem : .item("new")])
+    }
+}
+
 @Suite struct LinkDescriptionTests {
     @Test func aLongLinkIsCutInLogLines() async throws {
         let path = String(repeating: "a", count: 100_000)

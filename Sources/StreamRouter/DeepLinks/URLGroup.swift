@@ -42,6 +42,24 @@ package final class URLGroup: Sendable {
     }
 
     /// The registered patterns' texts, in declaration order (malformed ones left out).
+    /// `run`, groups that accept the same URLs, as one: their patterns in order, in one trie.
+    init(merging run: [URLGroup]) {
+        let first = run[0]
+        schemes = first.schemes
+        hosts = first.hosts
+        firstHost = first.firstHost
+        schemeBytes = first.schemeBytes
+        hostBytes = first.hostBytes
+        compiledPatterns = run.flatMap(\.compiledPatterns)
+        patternErrors = run.flatMap(\.patternErrors)
+        trie = _RouteTrie(compiledPatterns.map(\.segments))
+    }
+
+    /// Whether both accept the same schemes and hosts, and link with the same first host.
+    func acceptsTheSameURLs(as other: URLGroup) -> Bool {
+        schemes == other.schemes && hosts == other.hosts && firstHost == other.firstHost
+    }
+
     package var patterns: [String] { compiledPatterns.map(\.text) }
 
     /// Whether the group reads the host as the first path segment (it names no hosts).

@@ -6,19 +6,33 @@ import Foundation
 /// group's `match` only runs that closure.
 @usableFromInline
 final class _URLLookup: Sendable {
-    /// The groups, in the order they are tried.
+    /// The groups, in the order they are tried, as declared (for diagnostics).
     let groups: [URLGroup]
-    /// The number, in the flat list of every group's mappings, of each group's first one.
+    /// What the walk tries: the groups, with each run of consecutive groups that accept the
+    /// same schemes and hosts (the groups of an app's feature modules on its one host) as one
+    /// group, their patterns in order in one trie: one walk of the path, whatever the number
+    /// of such groups, and the same first match.
+    private let steps: [URLGroup]
+    /// The number, in the flat list of every group's mappings, of each step's first one.
     private let firstMappings: [Int]
 
     /// The groups, tried in this order.
     init(_ groups: [URLGroup]) {
         self.groups = groups
+        var runs: [[URLGroup]] = []
+        for group in groups {
+            if let last = runs.last?.last, last.acceptsTheSameURLs(as: group) {
+                runs[runs.count - 1].append(group)
+            } else {
+                runs.append([group])
+            }
+        }
+        steps = runs.map { $0.count == 1 ? $0[0] : URLGroup(merging: $0) }
         var firstMappings: [Int] = []
         var count = 0
-        for group in groups {
+        for step in steps {
             firstMappings.append(count)
-            count += group.compiledPatterns.count
+            count += step.compiledPatterns.count
         }
         self.firstMappings = firstMappings
     }
@@ -79,21 +93,21 @@ final class _URLLookup: Sendable {
             }
         }
         guard let matched else { throw refusal ?? .noURLsRegistered }
-        let pattern = groups[matched.group].compiledPatterns[matched.entry]
+        let pattern = steps[matched.group].compiledPatterns[matched.entry]
         let match = MatchedURL(
             rawURL: rawURL, pattern: pattern.text, names: pattern.parameterNames, values: matched.values)
         return (firstMappings[matched.group] + matched.entry, match)
     }
 
-    /// Tries the groups in order on the decoder's URL.
+    /// Tries the steps in order on the decoder's URL.
     private func walk(
         _ decoder: inout URLSegmentDecoder, hostIsPlain: Bool
     ) throws(Miss) -> (group: Int, entry: Int, values: [String]) {
         var schemeAccepted = false
         var hostAccepted = false
         var unmatchedHostLeads = false
-        for position in groups.indices {
-            let group = groups[position]
+        for position in steps.indices {
+            let group = steps[position]
             guard group.accepts(scheme: decoder.scheme) else { continue }
             schemeAccepted = true
             let hostIsSegment = group.hostLeadsPath
