@@ -86,17 +86,7 @@ enum FeatureModulesScenario {
         else { throw BenchmarkError("feature-modules: the composed and the single group disagree") }
 
         func openURL(_ group: URLMatcherGroup<AppRoute>) -> @Sendable (Int) async -> Sample {
-            { operations in
-                let router = Router<AppRoute>(urlMatchers: group)
-                let clock = ContinuousClock()
-                var handled = 0
-                let start = clock.now
-                for _ in 0..<operations where await router.openURL(hit) {
-                    handled += 1
-                }
-                let elapsed = clock.now - start
-                blackhole(handled)
-                return Sample(elapsed: elapsed, operations: operations)
+            { operations in await OpenURLScenario.timeOpening(hit, on: Router<AppRoute>(urlMatchers: group), operations)
             }
         }
         let opening = Comparison(

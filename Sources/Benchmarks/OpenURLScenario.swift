@@ -141,18 +141,7 @@ enum OpenURLScenario {
             libraryLabel: "Router.openURL",
             baselineLabel: "linear scan + stack update",
             kind: .timed(
-                library: { operations in
-                    let router = Router<Section>(urlMatchers: group)
-                    let clock = ContinuousClock()
-                    var handled = 0
-                    let start = clock.now
-                    for _ in 0..<operations where await router.openURL(hit) {
-                        handled += 1
-                    }
-                    let elapsed = clock.now - start
-                    blackhole(handled)
-                    return Sample(elapsed: elapsed, operations: operations)
-                },
+                library: { operations in await timeOpening(hit, on: Router<Section>(urlMatchers: group), operations) },
                 baseline: { operations in
                     var stack: [Section] = []
                     return timeLoop(operations) { _ in
@@ -361,5 +350,20 @@ enum OpenURLScenario {
             }
             for waiter in waiters { waiter.resume() }
         }
+    }
+
+    /// Times `operations` calls of `router.openURL(url)`, the handled ones consumed.
+    static func timeOpening<Route: RouteProvider>(
+        _ url: URL, on router: Router<Route>, _ operations: Int
+    ) async -> Sample {
+        let clock = ContinuousClock()
+        var handled = 0
+        let start = clock.now
+        for _ in 0..<operations where await router.openURL(url) {
+            handled += 1
+        }
+        let elapsed = clock.now - start
+        blackhole(handled)
+        return Sample(elapsed: elapsed, operations: operations)
     }
 }

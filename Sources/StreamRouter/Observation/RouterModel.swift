@@ -238,7 +238,11 @@ public final class RouterModel<Route: RouteProvider> {
     private func applyConfirmation(_ confirmation: PendingConfirmation<Route>?) {
         if pendingConfirmation != confirmation { pendingConfirmation = confirmation }
         guard let confirmation, startedRequests.contains(confirmation.request.id) else { return }
-        let state = router.state
+        showLevels(of: router.state)
+    }
+
+    /// Shows the stack and presentations of `state` (what the bindings read).
+    private func showLevels(of state: RouterState<Route>) {
         let stack = state.stack
         if shownStack != stack { shownStack = stack }
         let presentations = state.presentations
@@ -249,10 +253,7 @@ public final class RouterModel<Route: RouteProvider> {
         guard snapshot.generation > appliedGeneration else { return }  // the model shows a newer one
         appliedGeneration = snapshot.generation
         let state = snapshot.state
-        let stack = state.stack
-        if shownStack != stack { shownStack = stack }
-        let presentations = state.presentations
-        if shownPresentations != presentations { shownPresentations = presentations }
+        showLevels(of: state)
         let path = state.displayedPath
         if self.path != path { self.path = path }
         if lastAction != snapshot.lastAction { lastAction = snapshot.lastAction }
