@@ -181,8 +181,13 @@ extension URLMatcherGroup {
                     .init(mapping: mapping.index, pattern: mapping.pattern, component: path.componentPattern))
             }
         }
+        // A component written as a mapping's own pattern (every one of a generated file) meets
+        // that mapping's paths: a set lookup, where a search of every path would cost each
+        // component a glob walk per mapping.
+        let own = Set(paths.map(\.componentPattern))
         let unmatched = components.filter { component in
-            !component.exclude && !paths.contains { $0.intersects(glob: component.glob) }
+            !component.exclude && !own.contains(component.path)
+                && !paths.contains { $0.intersects(glob: component.glob) }
         }
         return AppleAppSiteAssociationCoverage(mappings: uncovered, unmatchedComponents: unmatched.map(\.path))
     }
