@@ -36,17 +36,25 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         case cancelled
     }
 
-    /// A consumer suspended in `next()`.
+    /// A consumer suspended in `next()`: resumed with `true` to read the buffer again, or
+    /// with `false` to return `nil` (a second `next()` made while one waits).
+    ///
+    /// No element travels through the continuation: the consumer reads it under the lock
+    /// once resumed. A resume that lands before the task has suspended lets the task go on
+    /// without passing through an executor, an ordering Thread Sanitizer cannot see; reading
+    /// under the lock keeps every hand-off visible to it.
     @usableFromInline
-    typealias Waiter = CheckedContinuation<Element?, Never>
+    typealias Waiter = CheckedContinuation<Bool, Never>
 
     @usableFromInline
     struct State {
         @usableFromInline var queue = _ElementQueue<Element>()
         /// The consumer suspended in `next()`, waiting for a value.
-        @usableFromInline var waiter: CheckedContinuation<Element?, Never>?
-        /// A value handed to the waiter under the lock, for ``wake()`` to resume it with.
-        @usableFromInline var handoff: (continuation: CheckedContinuation<Element?, Never>, element: Element)?
+        @usableFromInline var waiter: Waiter?
+        /// The value handed to the waiter, which it reads before the queue.
+        @usableFromInline var handed: Element?
+        /// The waiter a value was handed to, for ``wake()`` to resume.
+        @usableFromInline var woken: Waiter?
         @usableFromInline var phase = Phase.active
         /// Unregisters the subscription from its publisher; run once, when the consumer
         /// leaves (cancelled, or the stream and its iterators dropped).
@@ -55,8 +63,13 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         @usableFromInline
         init() {}
 
-        /// What a consumer gets now: the oldest buffered value, the end, or `nil` (wait).
+        /// What a consumer gets now: the value handed to it, the oldest buffered value, the
+        /// end, or `nil` (wait).
         mutating func take() -> Element?? {
+            if let element = handed {
+                handed = nil
+                return .some(element)
+            }
             if let element = queue.popFirst() {
                 return .some(element)
             }
@@ -115,7 +128,8 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
             guard state.phase == .active else { return false }
             if let waiter = state.waiter {
                 state.waiter = nil
-                state.handoff = (waiter, element)
+                state.handed = element
+                state.woken = waiter
                 return true
             }
             switch policy {
@@ -139,27 +153,25 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
     /// Resumes the consumer that ``enqueue(_:)`` handed a value to. Call it with no lock held.
     @usableFromInline
     package func wake() {
-        let handoff = state.withLock { state in
-            defer { state.handoff = nil }
-            return state.handoff
+        let woken = state.withLock { state in
+            defer { state.woken = nil }
+            return state.woken
         }
-        if let handoff {
-            handoff.continuation.resume(returning: handoff.element)
-        }
+        woken?.resume(returning: true)
     }
 
     /// Ends the subscription from the publisher's side: values already buffered are still
     /// delivered, then `nil`. Call it with no lock held.
     @usableFromInline
     package func finish() {
-        let waiter: CheckedContinuation<Element?, Never>? = state.withLock { state in
+        let waiter: Waiter? = state.withLock { state in
             guard state.phase == .active else { return nil }
             state.phase = .finished
             state.onTermination = nil
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: true)
     }
 
     /// Whether the consumer has left (``cancel()`` ran): the publisher may drop the
@@ -178,18 +190,19 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         _consumerLeft.store(true, ordering: .releasing)
         let (waiter, termination) = state.withLock { state in
             guard state.phase != .cancelled else {
-                return (CheckedContinuation<Element?, Never>?.none, (@Sendable () -> Void)?.none)
+                return (Waiter?.none, (@Sendable () -> Void)?.none)
             }
             state.phase = .cancelled
             state.queue.removeAll()
             defer {
                 state.waiter = nil
-                state.handoff = nil
+                state.handed = nil
+                state.woken = nil
                 state.onTermination = nil
             }
-            return (state.waiter ?? state.handoff?.continuation, state.onTermination)
+            return (state.waiter ?? state.woken, state.onTermination)
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: true)
         termination?()
     }
 
@@ -204,28 +217,31 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
             cancel()
             return nil
         }
-        if let ready = state.withLock({ $0.take() }) {
-            return ready
-        }
-        return await withTaskCancellationHandler(
-            operation: {
-                await withCheckedContinuation(isolation: actor) { (continuation: Waiter) in
-                    let ready: Element?? = state.withLock { state in
-                        if let ready = state.take() {
-                            return ready
+        while true {
+            if let ready = state.withLock({ $0.take() }) {
+                return ready
+            }
+            let readsAgain = await withTaskCancellationHandler(
+                operation: {
+                    await withCheckedContinuation(isolation: actor) { (continuation: Waiter) in
+                        let now: Bool? = state.withLock { state in
+                            if state.handed != nil || !state.queue.isEmpty || state.phase != .active {
+                                return true
+                            }
+                            guard state.waiter == nil, state.woken == nil else { return false }
+                            state.waiter = continuation
+                            return nil
                         }
-                        guard state.waiter == nil, state.handoff == nil else { return .some(nil) }
-                        state.waiter = continuation
-                        return nil
+                        if let now {
+                            continuation.resume(returning: now)
+                        }
                     }
-                    if let ready {
-                        continuation.resume(returning: ready)
-                    }
-                }
-            },
-            onCancel: { self.cancel() },
-            isolation: actor
-        )
+                },
+                onCancel: { self.cancel() },
+                isolation: actor
+            )
+            guard readsAgain else { return nil }
+        }
     }
 }
 
