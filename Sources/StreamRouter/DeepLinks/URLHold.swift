@@ -323,11 +323,13 @@ final class _URLHold: Sendable {
         _ url: URL, found: (mapping: Int, match: MatchedURL)?, source: NavigationSource?
     ) async -> Outcome {
         let id = ids.wrappingAdd(1, ordering: .relaxed).oldValue
-        return await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { enter(id, url, found, source, $0) }
         } onCancel: {
             cancel(id)
         }
+        lockedState.synchronizeWithLastHolder()  // the release that handed `outcome` over
+        return outcome
     }
 
     /// Holds the link and parks its waiter, or resumes the waiter at once: not holding,

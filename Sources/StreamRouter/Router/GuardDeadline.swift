@@ -31,11 +31,13 @@ enum GuardDeadline {
             work.cancel()
             timer.cancel()
         }
-        return try await withTaskCancellationHandler {
+        let decision = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { race.install($0) }
         } onCancel: {
             race.finish(.failure(CancellationError()))
         }
+        race.synchronizeWithFinisher()
+        return decision
     }
 
     /// The first of the guard, the timer and a cancellation to finish resumes the waiter,
@@ -49,6 +51,12 @@ enum GuardDeadline {
         }
 
         private let state = _Locked<State>(.waiting)
+
+        /// Orders what the finisher did before the waiter reads its result (see
+        /// `_Locked.synchronizeWithLastHolder()`).
+        func synchronizeWithFinisher() {
+            state.synchronizeWithLastHolder()
+        }
 
         func install(_ continuation: CheckedContinuation<T?, any Error>) {
             let now: Result<T?, any Error>? = state.withLock { state in

@@ -50,7 +50,7 @@ extension Router {
     /// given to ``navigateBack(returning:)``, or `nil`.
     @usableFromInline
     func _waitForResult(of id: UInt64) async -> (any Sendable)? {
-        await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: _ScreenResults.Continuation) in
                 let now = _storage.update { storage, _ in
                     storage.results.wait(for: id, continuation: continuation, isCancelled: Task.isCancelled)
@@ -63,5 +63,7 @@ extension Router {
             let waiter = _storage.update { storage, _ in storage.results.cancel(id) }
             waiter?.resume(returning: nil)
         }
+        _storage.read { _ in }  // orders the resumer's work before `result` is used, for Thread Sanitizer too
+        return result
     }
 }

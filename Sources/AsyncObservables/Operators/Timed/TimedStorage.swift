@@ -82,6 +82,7 @@ where
             onCancel: { self.consumerLeft() },
             isolation: actor
         )
+        machine.synchronizeWithLastHolder()  // the transition that handed `result` over
         return try result.get()
     }
 
