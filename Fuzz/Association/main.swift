@@ -72,6 +72,10 @@ struct ReferenceComponent {
 
 /// The served file read by the rules, or the error it must give.
 func referenceRead(_ data: Data) -> Result<[ReferenceComponent], ServedAssociationFileError> {
+    let maximumFileSize = ServedAssociationFileError.maximumFileSize
+    guard data.count <= maximumFileSize else {
+        return .failure(.fileTooLarge(size: data.count, limit: maximumFileSize))
+    }
     guard let json = try? JSONSerialization.jsonObject(with: data) else {
         return .failure(.notJSON(""))  // the message is Foundation's: only the case is compared
     }
@@ -313,7 +317,12 @@ func checkGeneratedFiles(of group: URLMatcherGroup<Int>) {
     // A mapping whose path is longer than the limit (which no URL within the standard
     // policy's length reaches either) makes a component the reader refuses.
     let limit = ServedAssociationFileError.maximumPathLength
-    if group.appleAppSiteAssociationComponents(forHost: nil).contains(where: { $0.path.utf8.count > limit }) {
+    if generated.count > ServedAssociationFileError.maximumFileSize {
+        guard case .fileTooLarge? = coverage.unreadable else {
+            require(false, "a file over the size limit was read: \(coverage)")
+            return
+        }
+    } else if group.appleAppSiteAssociationComponents(forHost: nil).contains(where: { $0.path.utf8.count > limit }) {
         guard case .pathTooLong? = coverage.unreadable else {
             require(false, "a component over the limit was read: \(coverage)")
             return

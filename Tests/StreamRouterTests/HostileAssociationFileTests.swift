@@ -6,8 +6,8 @@ import Testing
 
 /// A served `apple-app-site-association` file is input the app does not control: reading it
 /// never crashes and takes bounded stack and memory (component paths of a million
-/// characters, on the calling thread and in a task), a path over the limit or a value of the
-/// wrong type makes it unreadable with a typed error (never a wildcard), and the coverage
+/// characters, on the calling thread and in a task), a file or a path over its limit or a
+/// value of the wrong type makes it unreadable with a typed error (never a wildcard), and the coverage
 /// and intersection checks agree with a plain recursive reference.
 @Suite(.suiteLimit) struct HostileAssociationFileTests {
     static let group = AssociationFileTests.group
@@ -41,10 +41,13 @@ import Testing
         let coverage = await Self.coverage(of: data)
         let path = "/" + String(repeating: character, count: count)
         guard path.utf8.count <= Self.limit else {
+            let fileLimit = ServedAssociationFileError.maximumFileSize
             #expect(
                 coverage.unreadable
-                    == .pathTooLong(
-                        at: #"applinks.details[0].components[0]["/"]"#, length: count + 1, limit: Self.limit))
+                    == (data.count > fileLimit
+                        ? .fileTooLarge(size: data.count, limit: fileLimit)
+                        : .pathTooLong(
+                            at: #"applinks.details[0].components[0]["/"]"#, length: count + 1, limit: Self.limit)))
             #expect(coverage.mappings.count == Self.expressible, "an unreadable file covers nothing")
             #expect(throws: AppleAppSiteAssociationMismatch.self) {
                 try checkAppleAppSiteAssociation(data, covers: Self.group)
@@ -167,6 +170,32 @@ import Testing
         let fine = try Self.served([["/": "/orders/*", "exclude": true], ["exclude": false]])
         let coverage = Self.group.uncoveredMappings(inAppleAppSiteAssociation: fine)
         #expect(coverage.unreadable == nil && coverage.mappings.map(\.component) == ["/orders/*"])
+    }
+
+    /// A file the system would ignore (over 128 KB) is refused before it is parsed, by every
+    /// check of a served file; one at the limit is read.
+    @Test func filesOverTheSystemsSizeLimitAreRefused() throws {
+        let limit = ServedAssociationFileError.maximumFileSize
+        let file = try Self.served([["/": "*"]])
+        /// `file` padded with spaces after its JSON (still valid) to `size` bytes.
+        func padded(to size: Int) -> Data {
+            file + Data(repeating: UInt8(ascii: " "), count: size - file.count)
+        }
+        let atLimit = Self.group.uncoveredMappings(inAppleAppSiteAssociation: padded(to: limit))
+        #expect(atLimit.unreadable == nil && atLimit.isComplete)
+
+        let over = padded(to: limit + 1)
+        let error = ServedAssociationFileError.fileTooLarge(size: limit + 1, limit: limit)
+        let coverage = Self.group.uncoveredMappings(inAppleAppSiteAssociation: over)
+        #expect(coverage.unreadable == error)
+        #expect(coverage.mappings.count == Self.expressible, "an unreadable file covers nothing")
+        #expect("\(error)" == "the file is \(limit + 1) bytes; the system reads at most \(limit)")
+        #expect(throws: error) {
+            try Self.group.overclaimedPaths(inAppleAppSiteAssociation: over, host: "shop.example.com")
+        }
+        #expect(throws: error) {
+            try Self.group.unclaimedLinks(for: ["home"], inAppleAppSiteAssociation: over)
+        }
     }
 
     // MARK: - Control characters in URL patterns

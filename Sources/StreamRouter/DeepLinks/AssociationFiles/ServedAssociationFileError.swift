@@ -5,8 +5,10 @@
 ///
 /// The file is input the app does not control, so it is read strictly: a key of the wrong
 /// type is an error, never a default (a component whose `"/"` is a number does not read as
-/// `"*"`), and a path pattern longer than ``maximumPathLength`` is refused before it is
-/// compared with anything.
+/// `"*"`), a file larger than ``maximumFileSize`` is refused before it is parsed, and a path
+/// pattern longer than ``maximumPathLength`` is refused before it is compared with anything.
+/// With both bounds, a check of a served file takes a time bounded by the file's size times
+/// the number of mappings, however the file is written.
 ///
 /// ```swift
 /// let coverage = group.uncoveredMappings(inAppleAppSiteAssociation: Data(#"{"applinks":{}}"#.utf8))
@@ -17,6 +19,12 @@ public enum ServedAssociationFileError: Error, Sendable, Hashable, CustomStringC
     /// ``InputPolicy/maximumURLLength`` (a router opens no longer URL).
     public static let maximumPathLength = 8_192
 
+    /// The largest file read, in bytes: 131,072 (128 KB), the largest the system accepts (it
+    /// ignores a larger file, so no link of it opens the app).
+    public static let maximumFileSize = 131_072
+
+    /// The file is larger than ``maximumFileSize`` bytes.
+    case fileTooLarge(size: Int, limit: Int)
     /// The bytes are not JSON (Foundation's error, described).
     case notJSON(String)
     /// The JSON has no `applinks.details` array.
@@ -31,6 +39,8 @@ public enum ServedAssociationFileError: Error, Sendable, Hashable, CustomStringC
     /// A short sentence for logs.
     public var description: String {
         switch self {
+        case .fileTooLarge(let size, let limit):
+            "the file is \(size) bytes; the system reads at most \(limit)"
         case .notJSON(let error): "not JSON: \(error)"
         case .missingDetails: "no applinks.details array"
         case .wrongType(let location, let expected): "\(location) is not \(expected)"

@@ -145,7 +145,8 @@ extension URLMatcherGroup {
     /// `exclude` one leaves it out); one with a query (`?`) or fragment (`#`) condition never
     /// covers (the mappings ignore both). The older `paths` form (`"NOT /path"`) is read too.
     ///
-    /// The file is read strictly, as input the app does not control: a value of the wrong
+    /// The file is read strictly, as input the app does not control: a file larger than the
+    /// system reads (``ServedAssociationFileError/maximumFileSize``), a value of the wrong
     /// type (`{"/": 5}`) or a path pattern longer than
     /// ``ServedAssociationFileError/maximumPathLength`` makes it unreadable
     /// (``AppleAppSiteAssociationCoverage/unreadable``). Path patterns are compared by Unicode
@@ -214,10 +215,13 @@ struct ServedComponent {
     /// Whether it also sets a query (`?`) or fragment (`#`) condition.
     let hasConditions: Bool
 
-    /// The components of every entry of `applinks.details`, in order. Strict: a value of
-    /// the wrong type, or a path pattern longer than
-    /// ``ServedAssociationFileError/maximumPathLength``, makes the file unreadable.
+    /// The components of every entry of `applinks.details`, in order. Strict: a file larger
+    /// than ``ServedAssociationFileError/maximumFileSize``, a value of the wrong type, or a
+    /// path pattern longer than ``ServedAssociationFileError/maximumPathLength`` makes the file
+    /// unreadable.
     static func read(_ data: Data) throws(ServedAssociationFileError) -> [ServedComponent] {
+        let limit = ServedAssociationFileError.maximumFileSize
+        guard data.count <= limit else { throw .fileTooLarge(size: data.count, limit: limit) }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
