@@ -109,6 +109,29 @@ import Testing
         }
     }
 
+    /// A file larger than the system reads is not made: the system would ignore it. One file
+    /// per host keeps each under the limit.
+    @Test func aFileLargerThanTheSystemReadsIsNotMade() throws {
+        let tail = String(repeating: "long-literal/", count: 6)
+        let group = URLMatcherGroup<String>(matchers: [
+            .group("big.example.com") { group in
+                for index in 0..<1_500 {
+                    group.map("section\(index)/\(tail){id}") { "section" }
+                }
+            },
+            .group("small.example.com") { $0.map("home") { "home" } },
+        ])
+        let limit = ServedAssociationFileError.maximumFileSize
+        #expect {
+            try group.appleAppSiteAssociation(appIDs: Self.appIDs)
+        } throws: { error in
+            guard case .fileTooLarge(let size, limit) = error as? AssociationFileError else { return false }
+            return size > limit && "\(error)".contains("the system reads at most \(limit)")
+        }
+        let small = try group.appleAppSiteAssociation(appIDs: Self.appIDs, forHost: "small.example.com")
+        #expect(small.count <= limit)
+    }
+
     /// For each mapping the file expresses, on random paths of that mapping's depth (each
     /// segment the mapping's literal or a word from a pool holding every literal): the path
     /// matches the mapping exactly when it matches its component, by a reference matcher of

@@ -7,6 +7,10 @@ public enum AssociationFileError: Error, Sendable, Hashable, CustomStringConvert
     case malformedAppID(String)
     /// The JSON could not be written (Foundation's error, described).
     case encodingFailed(String)
+    /// The file would be larger than the system reads
+    /// (``ServedAssociationFileError/maximumFileSize``): it would ignore the file. Serve one
+    /// file per host (`forHost`), or map fewer patterns.
+    case fileTooLarge(size: Int, limit: Int)
 
     /// A short sentence for logs.
     public var description: String {
@@ -14,6 +18,7 @@ public enum AssociationFileError: Error, Sendable, Hashable, CustomStringConvert
         case .noAppIDs: "no app IDs were given"
         case .malformedAppID(let id): "'\(id)' is not an app ID (TEAMID.bundle.id)"
         case .encodingFailed(let error): "the JSON could not be written: \(error)"
+        case .fileTooLarge(let size, let limit): "the file would be \(size) bytes; the system reads at most \(limit)"
         }
     }
 }

@@ -31,7 +31,8 @@ extension URLMatcherGroup {
     ///   - appIDs: The apps, as `TEAMID.bundle.id`.
     ///   - host: The host the file is served on; `nil` for every host.
     /// - Returns: The file's bytes (UTF-8 JSON).
-    /// - Throws: ``AssociationFileError`` for no app ID or a malformed one.
+    /// - Throws: ``AssociationFileError`` for no app ID or a malformed one, or a file larger
+    ///   than the system reads (``ServedAssociationFileError/maximumFileSize``).
     public func appleAppSiteAssociation(
         appIDs: [String], forHost host: String? = nil
     ) throws(AssociationFileError) -> Data {
@@ -43,12 +44,16 @@ extension URLMatcherGroup {
             $0.exclude ? ["/": $0.path, "exclude": true] : ["/": $0.path]
         }
         let file: [String: Any] = ["applinks": ["details": [["appIDs": appIDs, "components": components]]]]
+        let data: Data
         do {
-            return try JSONSerialization.data(
+            data = try JSONSerialization.data(
                 withJSONObject: file, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
         } catch {
             throw .encodingFailed("\(error)")
         }
+        let limit = ServedAssociationFileError.maximumFileSize
+        guard data.count <= limit else { throw .fileTooLarge(size: data.count, limit: limit) }
+        return data
     }
 
     /// The components of the file for `host` (`nil`: every host), in order (see
