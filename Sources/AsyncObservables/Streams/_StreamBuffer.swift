@@ -49,12 +49,11 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
     @usableFromInline
     struct State {
         @usableFromInline var queue = _ElementQueue<Element>()
-        /// The consumer suspended in `next()`, waiting for a value.
+        /// The consumer suspended in `next()`: waiting for a value, or (``handed`` set) for
+        /// ``wake()`` to resume it.
         @usableFromInline var waiter: Waiter?
         /// The value handed to the waiter, which it reads before the queue.
         @usableFromInline var handed: Element?
-        /// The waiter a value was handed to, for ``wake()`` to resume.
-        @usableFromInline var woken: Waiter?
         @usableFromInline var phase = Phase.active
         /// Unregisters the subscription from its publisher; run once, when the consumer
         /// leaves (cancelled, or the stream and its iterators dropped).
@@ -126,10 +125,8 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
         if _consumerLeft.load(ordering: .relaxed) { return false }
         return state.withLock { state in
             guard state.phase == .active else { return false }
-            if let waiter = state.waiter {
-                state.waiter = nil
+            if state.waiter != nil, state.handed == nil {
                 state.handed = element
-                state.woken = waiter
                 return true
             }
             switch policy {
@@ -153,11 +150,12 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
     /// Resumes the consumer that ``enqueue(_:)`` handed a value to. Call it with no lock held.
     @usableFromInline
     package func wake() {
-        let woken = state.withLock { state in
-            defer { state.woken = nil }
-            return state.woken
+        let waiter = state.withLock { state -> Waiter? in
+            guard state.handed != nil else { return nil }
+            defer { state.waiter = nil }
+            return state.waiter
         }
-        woken?.resume(returning: true)
+        waiter?.resume(returning: true)
     }
 
     /// Ends the subscription from the publisher's side: values already buffered are still
@@ -168,6 +166,8 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
             guard state.phase == .active else { return nil }
             state.phase = .finished
             state.onTermination = nil
+            // A waiter handed a value is resumed by `wake()`.
+            guard state.handed == nil else { return nil }
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -197,10 +197,9 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
             defer {
                 state.waiter = nil
                 state.handed = nil
-                state.woken = nil
                 state.onTermination = nil
             }
-            return (state.waiter ?? state.woken, state.onTermination)
+            return (state.waiter, state.onTermination)
         }
         waiter?.resume(returning: true)
         termination?()
@@ -228,7 +227,7 @@ package final class _StreamBuffer<Element: Sendable>: _StreamEndpoint {
                             if state.handed != nil || !state.queue.isEmpty || state.phase != .active {
                                 return true
                             }
-                            guard state.waiter == nil, state.woken == nil else { return false }
+                            guard state.waiter == nil else { return false }
                             state.waiter = continuation
                             return nil
                         }
