@@ -86,7 +86,8 @@ enum FeatureModulesScenario {
         else { throw BenchmarkError("feature-modules: the composed and the single group disagree") }
 
         func openURL(_ group: URLMatcherGroup<AppRoute>) -> @Sendable (Int) async -> Sample {
-            { operations in await OpenURLScenario.timeOpening(hit, on: Router<AppRoute>(urlMatchers: group), operations)
+            { operations in
+                await OpenURLScenario.timeOpening(hit, on: Router<AppRoute>(urlMatchers: group), operations)
             }
         }
         let opening = Comparison(

@@ -367,7 +367,6 @@ enum LinkRoute: RouteProvider {
     }
 }
 
-/// A log line quotes a link's text up to a bound, with its length.
 /// Groups joined on the same scheme and hosts (an app's feature modules on its one host)
 /// are matched as one, and match exactly as one after the other: the first group's mapping
 /// wins, the mappings keep their numbers, and diagnostics see the groups as declared.
@@ -402,6 +401,7 @@ enum LinkRoute: RouteProvider {
     }
 }
 
+/// A log line quotes a link's text up to a bound, with its length.
 @Suite struct LinkDescriptionTests {
     @Test func aLongLinkIsCutInLogLines() async throws {
         let path = String(repeating: "a", count: 100_000)

@@ -41,8 +41,8 @@ package final class URLGroup: Sendable {
         trie = _RouteTrie(patterns.map(\.segments))
     }
 
-    /// The registered patterns' texts, in declaration order (malformed ones left out).
-    /// `run`, groups that accept the same URLs, as one: their patterns in order, in one trie.
+    /// `run`, two or more groups that accept the same URLs, as one: their patterns in order, in
+    /// one trie.
     init(merging run: [URLGroup]) {
         let first = run[0]
         schemes = first.schemes
@@ -60,6 +60,7 @@ package final class URLGroup: Sendable {
         schemes == other.schemes && hosts == other.hosts && firstHost == other.firstHost
     }
 
+    /// The registered patterns' texts, in declaration order (malformed ones left out).
     package var patterns: [String] { compiledPatterns.map(\.text) }
 
     /// Whether the group reads the host as the first path segment (it names no hosts).
