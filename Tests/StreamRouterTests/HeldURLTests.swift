@@ -1,8 +1,9 @@
 import AsyncObservables
 import Foundation
-import StreamRouter
 import StreamRouterTesting
 import Testing
+
+@testable import StreamRouter
 
 /// Deep links held while the app is not ready (`holdURLs`), released in order through the
 /// guards, expiring on the router's `guardClock` (a `TestClock` here), and cancelled.
@@ -312,5 +313,95 @@ import Testing
         router.releaseURLs()
         #expect(await router.openURL(try Self.url("product/2")))
         #expect(router.stack == [.product(1), .product(2)])
+    }
+
+    /// A tab router whose guard holds the navigation to `.order(id: 1)` at `gate`, and the
+    /// order in which its tabs' routers commit the orders and products.
+    static func appHolding(at gate: Gate) -> (TabRouter<Tab, Route>, StreamRecorder<TabRouterEvent<Tab, Route>>) {
+        let app = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .shop) { $0.tab }
+        app.addGuard(named: "slow order") { pending in
+            if pending.destinations.contains(.order(id: 1)) { await gate.wait() }
+            return .allow
+        }
+        return (app, StreamRecorder(app.events))
+    }
+
+    /// The routes the committed navigations of `events` showed on top, in commit order.
+    static func committedTops(_ events: [TabRouterEvent<Tab, Route>]) -> [Route] {
+        events.compactMap { $0.event.state?.stack.last }
+    }
+
+    @Test func aReleasedLinkCancelledBeforeItsTurnLetsNoLaterLinkOvertake() async throws {
+        let gate = Gate()
+        let (app, events) = Self.appHolding(at: gate)
+        app.holdURLs(expiringAfter: .seconds(600))
+        let slow = try Self.url("orders/1")
+        let cancelled = try Self.url("product/2")
+        let last = try Self.url("product/3")
+        let slowOpening = Task { await app.openURL(slow) }
+        try await eventually { app.heldURLs == [slow] }
+        let cancelledOpening = Task { await app.openURL(cancelled) }
+        try await eventually { app.heldURLs == [slow, cancelled] }
+        let lastOpening = Task { await app.openURL(last) }
+        try await eventually { app.heldURLs == [slow, cancelled, last] }
+        app.releaseURLs()
+        try await gate.arrived(1)
+        cancelledOpening.cancel()
+        #expect(await cancelledOpening.value == false)
+        #expect(app.urlHold.relayedCount == 1, "the last link still waits for the slow one's turn")
+        gate.open()
+        #expect(await slowOpening.value)
+        #expect(await lastOpening.value)
+        try await events.wait { Self.committedTops($0).count == 2 }
+        #expect(Self.committedTops(events.values) == [.order(id: 1), .product(3)])
+        #expect(app.selectedTab == .shop, "the last link's tab, selected last")
+    }
+
+    @Test func aSecondReleaseWaitsForTheLinksOfTheFirst() async throws {
+        let gate = Gate()
+        let (app, events) = Self.appHolding(at: gate)
+        app.holdURLs(expiringAfter: .seconds(600))
+        let slow = try Self.url("orders/1")
+        let later = try Self.url("product/3")
+        let slowOpening = Task { await app.openURL(slow) }
+        try await eventually { app.heldURLs == [slow] }
+        app.releaseURLs()
+        try await gate.arrived(1)
+        app.holdURLs(expiringAfter: .seconds(600))
+        let laterOpening = Task { await app.openURL(later) }
+        try await eventually { app.heldURLs == [later] }
+        app.releaseURLs()
+        #expect(app.urlHold.relayedCount == 1, "the later link waits for the slow one's turn")
+        gate.open()
+        #expect(await slowOpening.value)
+        #expect(await laterOpening.value)
+        try await events.wait { Self.committedTops($0).count == 2 }
+        #expect(Self.committedTops(events.values) == [.order(id: 1), .product(3)])
+        #expect(app.selectedTab == .shop)
+    }
+
+    @Test func aRoutersReleasedLinkCancelledBeforeItsTurnHandsNothingOn() async throws {
+        let gate = Gate()
+        let router = Router<Route>()
+        router.addGuard(named: "slow order") { pending in
+            if pending.destinations.contains(.order(id: 1)) { await gate.wait() }
+            return .allow
+        }
+        router.holdURLs(expiringAfter: .seconds(600))
+        let links = try ["orders/1", "product/2", "product/3"].map(Self.url)
+        var openings: [Task<Bool, Never>] = []
+        for (count, link) in links.enumerated() {
+            openings.append(Task { await router.openURL(link) })
+            try await eventually { router.heldURLs.count == count + 1 }
+        }
+        router.releaseURLs()
+        try await gate.arrived(1)
+        openings[1].cancel()
+        #expect(await openings[1].value == false)
+        #expect(router._urlHold.relayedCount == 1, "one released waiter runs at a time")
+        gate.open()
+        #expect(await openings[0].value)
+        #expect(await openings[2].value)
+        #expect(router.stack == [.orders, .order(id: 1), .product(3)])
     }
 }

@@ -20,10 +20,12 @@ import Synchronization
 ///
 /// A release is a relay: ``release()`` takes the waiting entries, the owner makes each one's
 /// ``Delivery`` in order (a ``Router`` enqueues its navigation, so the links take their turns
-/// in order) and hands them to ``relay(_:)``, which resumes the first; each released waiter
-/// calls ``handOn()`` when its link is opened, which resumes the next. So one released
-/// waiter runs at a time, finds its turn free, and never contends with the others for it. A
-/// released waiter whose task is cancelled is resumed at once (it fails without opening).
+/// in order) and hands them to ``relay(_:)``, which resumes the first unless a released
+/// waiter holds the relay's turn already (an earlier release still running); the waiter
+/// holding the turn calls ``handOn()`` when its link is opened, which resumes the next. So
+/// one released waiter runs at a time, finds its turn free, and never contends with the
+/// others for it. A released waiter whose task is cancelled before its turn is resumed at
+/// once without the turn (it fails without opening, and hands nothing on).
 @usableFromInline
 final class _URLHold: Sendable {
     /// What a released waiter is given to open its link (a ``Router``'s enqueued
@@ -34,8 +36,10 @@ final class _URLHold: Sendable {
     /// How a held link's wait ended.
     @usableFromInline
     enum Outcome: Sendable {
-        /// The hold was released: open the link with this.
-        case released(Delivery)
+        /// The hold was released: open the link with this. `holdsTurn`: the waiter holds the
+        /// relay's turn, and calls ``_URLHold/handOn()`` once its link is opened; `false` when
+        /// its task was cancelled before its turn came (it hands nothing on).
+        case released(Delivery, holdsTurn: Bool)
         /// Its time ran out.
         case expired
         /// The waiting task was cancelled.
@@ -112,10 +116,37 @@ final class _URLHold: Sendable {
         /// was cancelled) is skipped when met.
         var relay: [UInt64] = []
         var relayStart = 0
+        /// Whether a released waiter holds the relay's turn (resumed, and not yet handed on):
+        /// the links relayed meanwhile wait for its ``_URLHold/handOn()``.
+        var turnIsOut = false
         /// The steps taken on behalf of single links (a heap's comparisons, an id skipped
         /// or compacted, an entry visited by a release or a check): the tests read it to tell
         /// linear work from quadratic without timing it.
         var work = 0
+
+        /// Gives the relay's turn to its next released waiter that has not ended, taking it out
+        /// of the entries: that waiter and its outcome, to resume after unlocking; `nil`, and
+        /// the turn back, when none is left. O(1) but for the ids of cancelled waiters it
+        /// skips, each skipped once.
+        mutating func passTurn() -> (CheckedContinuation<Outcome, Never>, Outcome)? {
+            while relayStart < relay.count {
+                let id = relay[relayStart]
+                relayStart += 1
+                work += 1
+                guard let entry = entries.removeValue(forKey: id) else { continue }  // cancelled
+                guard case .relayed(let delivery) = entry.phase else { continue }
+                if relayStart == relay.count {
+                    relay = []
+                    relayStart = 0
+                }
+                turnIsOut = true
+                return (entry.continuation, .released(delivery, holdsTurn: true))
+            }
+            relay = []
+            relayStart = 0
+            turnIsOut = false
+            return nil
+        }
 
         /// The ``parkedWaiter`` to resume, once enough links wait parked.
         mutating func takeParkedWaiter() -> CheckedContinuation<Void, Never>? {
@@ -199,6 +230,9 @@ final class _URLHold: Sendable {
             if relayStart > relay.count {
                 violations.append("the relay starts past its end")
             }
+            if !turnIsOut, relayStart < relay.count {
+                violations.append("\(relay.count - relayStart) released links wait for a turn nobody holds")
+            }
             guard entries.count + order.count + relay.count + deadlines.count <= 256 else { return violations }
             let waiting = Set(entries.filter { $0.value.isWaiting }.keys)
             if waiting.count != waitingCount {
@@ -272,6 +306,13 @@ final class _URLHold: Sendable {
     /// The steps taken on behalf of single links so far (see ``State/work``), for the tests.
     var work: Int {
         state.withLock { $0.work }
+    }
+
+    /// How many released links wait in the relay for their turn, for the tests.
+    var relayedCount: Int {
+        state.withLock { state in
+            state.entries.values.count { if case .relayed = $0.phase { true } else { false } }
+        }
     }
 
     /// How many links wait, for the tests.
@@ -391,9 +432,9 @@ final class _URLHold: Sendable {
             case .releasing:
                 return nil
             case .relayed(let delivery):
-                // Its id stays in the relay, skipped when met.
+                // Its id stays in the relay, skipped when met; the turn stays where it is.
                 state.entries[id] = nil
-                return (entry.continuation, .released(delivery))
+                return (entry.continuation, .released(delivery, holdsTurn: false))
             }
         }
         if let (waiter, outcome) = ended {
@@ -427,12 +468,13 @@ final class _URLHold: Sendable {
         }
     }
 
-    /// Starts the relay of released links (from ``release()``, in its order), each with what
-    /// its waiter needs to open it: resumes the first. O(links).
+    /// Adds released links (from ``release()``, in its order) to the relay, each with what its
+    /// waiter needs to open it, and resumes the first when no released waiter holds the
+    /// relay's turn. O(links).
     @usableFromInline
     func relay(_ deliveries: [(id: UInt64, delivery: Delivery)]) {
         guard !deliveries.isEmpty else { return }
-        state.withLock { state in
+        let first = state.withLock { state -> (CheckedContinuation<Outcome, Never>, Outcome)? in
             state.relay.reserveCapacity(state.relay.count + deliveries.count)
             for (id, delivery) in deliveries {
                 state.work += 1
@@ -441,33 +483,18 @@ final class _URLHold: Sendable {
                 state.entries[id]?.phase = .relayed(delivery)
                 state.relay.append(id)
             }
+            return state.turnIsOut ? nil : state.passTurn()
         }
-        handOn()
+        if let (waiter, outcome) = first {
+            waiter.resume(returning: outcome)
+        }
     }
 
-    /// Resumes the next released waiter of the relay, if any: called by each released
-    /// waiter once its link is opened (or has failed). O(1) but for the ids of cancelled
-    /// waiters it skips, each skipped once.
+    /// Passes the relay's turn on to the next released waiter, if any: called by the waiter
+    /// holding it (resumed with `holdsTurn`) once its link is opened (or has failed).
     @usableFromInline
     func handOn() {
-        let next = state.withLock { state -> (CheckedContinuation<Outcome, Never>, Outcome)? in
-            while state.relayStart < state.relay.count {
-                let id = state.relay[state.relayStart]
-                state.relayStart += 1
-                state.work += 1
-                guard let entry = state.entries.removeValue(forKey: id) else { continue }  // cancelled
-                guard case .relayed(let delivery) = entry.phase else { continue }
-                if state.relayStart == state.relay.count {
-                    state.relay = []
-                    state.relayStart = 0
-                }
-                return (entry.continuation, .released(delivery))
-            }
-            state.relay = []
-            state.relayStart = 0
-            return nil
-        }
-        if let (waiter, outcome) = next {
+        if let (waiter, outcome) = state.withLock({ $0.passTurn() }) {
             waiter.resume(returning: outcome)
         }
     }

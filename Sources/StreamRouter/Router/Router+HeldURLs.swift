@@ -86,13 +86,13 @@ extension Router {
             }
             guard let request = _beginOpening(url, found: found, source: source) else { return false }
             return await _finishOpening(url, request)
-        case .released(let delivery) where delivery is _AwaitedURLMapping:
+        case .released(let delivery, let holdsTurn) where delivery is _AwaitedURLMapping:
             // The links released after it do not wait for the network (their turns are
             // taken already): it takes its turn once resolved, as `openURL` does.
-            _urlHold.handOn()
+            if holdsTurn { _urlHold.handOn() }
             return await _open(url, _resolveAwaitedMapping(url, found), source: source)
-        case .released(let delivery):
-            defer { _urlHold.handOn() }
+        case .released(let delivery, let holdsTurn):
+            defer { if holdsTurn { _urlHold.handOn() } }
             guard let request = delivery as? NavigationRequest<Route> else { return false }  // Its reason is published.
             return await _finishOpening(url, request)
         case .expired:

@@ -731,8 +731,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         switch await urlHold.waitWhileHeld(url, found: nil, source: source) {
         case .notHeld:
             return await openNow(url, source: source)
-        case .released:
-            defer { urlHold.handOn() }
+        case .released(_, let holdsTurn):
+            defer { if holdsTurn { urlHold.handOn() } }
             guard !Task.isCancelled else {
                 selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
                 return false
