@@ -56,6 +56,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         PathResolver.isNormalized(resolved),
         "resolve(\(show(path)), against: \(show(base))) = \(show(resolved)) is not normalised")
     require(PathResolver.resolve(resolved, against: base) == resolved, "resolving \(show(resolved)) again changes it")
+    // A base as given (relative, unnormalised: a `RouteInformation` made by hand) reads as
+    // absolute: the same as against its normalised form.
+    let againstRaw = PathResolver.resolve(path, against: rawBase)
+    require(
+        againstRaw == resolved,
+        "resolve(\(show(path)), against: \(show(rawBase))) = \(show(againstRaw)), against its normal form \(show(resolved))"
+    )
 
     // The navigator.
     let policy = InputPolicy.standard

@@ -34,6 +34,9 @@ import Testing
         ("./", "/a/b", "/a/b"),
         ("./c/", "/a/b", "/a/b/c"),
         ("/x//y", "/a/b", "/x/y"),
+        ("b", "a", "/a/b"),
+        ("c/", "a//b/", "/a/b/c"),
+        ("b", "", "/b"),
     ])
     func resolve(path: String, base: String, expected: String) {
         #expect(PathResolver.resolve(path, against: base) == expected)
@@ -51,5 +54,12 @@ import Testing
         #expect(PathResolver.resolve(dots, against: "/a/b/c") == "/")
         #expect(PathResolver.normalize(String(repeating: "/", count: 10_000)) == "/")
         #expect(PathResolver.normalize("/\u{0}/x") == "/\u{0}/x")
+    }
+
+    @Test func aRelativeBaseResolvesAsAbsolute() throws {
+        #expect(RouteInformation(path: "news").resolve("42") == "/news/42")
+        #expect(try PathPattern(":id", relativeTo: RouteInformation(path: "news")).description == "/news/:id")
+        let deep = String(repeating: "a/", count: 300) + "a"
+        #expect(RouteInformation(path: deep).resolve("b") == "/" + deep + "/b")
     }
 }

@@ -8,13 +8,14 @@ package enum PathResolver {
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
 
-    /// Resolves `path` against the absolute, normalised `base` (ignored when `path` is
-    /// absolute). An empty path, `"."` or `"./"` resolves to `base`.
+    /// Resolves `path` against `base`, read as absolute (ignored when `path` is absolute).
+    /// An empty path, `"."` or `"./"` resolves to `base`, normalised.
     package static func resolve(_ path: String, against base: String) -> String {
         if path.utf8.first == slash {
             return normalize(path)
         }
-        return build(capacity: base.utf8.count + path.utf8.count + 1) { output in
+        // Each input gains at most one `/`, before its first segment (`"a"` + `"b"` -> `"/a/b"`).
+        return build(capacity: base.utf8.count + path.utf8.count + 2) { output in
             appendSegments(of: base, to: &output)
             appendSegments(of: path, to: &output)
         }
@@ -25,7 +26,7 @@ package enum PathResolver {
         if isNormalized(path) {
             return path
         }
-        return build(capacity: path.utf8.count + 1) { output in
+        return build(capacity: path.utf8.count + 2) { output in
             appendSegments(of: path, to: &output)
         }
     }
