@@ -57,7 +57,7 @@ import Testing
 
     /// Reserved characters, spaces and non-ASCII text are percent-encoded, and the link
     /// opens the same route; an empty parameter makes no link.
-    @Test(arguments: ["a b", "100%", "a/b", "?x=1#f", "café", "日本", "@me", "..", "x+y&z"])
+    @Test(arguments: ["a b", "100%", "a/b", "?x=1#f", "café", "日本", "@me", "...", "x+y&z"])
     func aParameterRoundTrips(_ value: String) throws {
         for route in [Route.search(value), .handle(value)] {
             let url = try #require(Self.group.url(for: route), "\(route)")
@@ -66,9 +66,22 @@ import Testing
         #expect(Self.group.url(for: .search("")) == nil)
     }
 
+    /// A segment `.` or `..` makes no link: a browser, or `URL.standardized`, would resolve it
+    /// away and open another route. Dots inside a segment are kept.
+    @Test func aDotSegmentMakesNoLink() throws {
+        #expect(Self.group.url(for: .search("..")) == nil)
+        #expect(Self.group.url(for: .search(".")) == nil)
+        #expect(Self.group.url(for: .file("docs/../secret")) == nil)
+        #expect(Self.group.url(for: .file("./a")) == nil)
+        let handle = try #require(Self.group.url(for: .handle("..")), "`@..` is no dot segment")
+        #expect(try Self.group.match(handle.standardized).get() == .handle(".."))
+        let file = try #require(Self.group.url(for: .file("a/.b/c..")))
+        #expect(try Self.group.match(file.standardized).get() == .file("a/.b/c.."))
+    }
+
     /// Generated routes with any text (reserved characters, `%`, spaces, non-ASCII, dots)
-    /// each make a link that opens them again; only an empty parameter, or an empty segment
-    /// in a rest segment's value, makes none.
+    /// each make a link that opens them again, also once standardised; only an empty
+    /// parameter, a dot segment, or an empty segment in a rest segment's value, makes none.
     @Test func generatedRoutesRoundTrip() throws {
         var generator = SeededGenerator(seed: 42)
         let alphabet = Array("aZ09-._~ /?#[]@!$&'()*+,;=%é日🙂") + ["\u{301}"]
@@ -89,8 +102,9 @@ import Testing
             let segments = value.split(separator: "/", omittingEmptySubsequences: false)
             let makesNone: Bool =
                 switch route {
-                case .search, .handle: value.isEmpty
-                case .file: value.isEmpty || segments.contains { $0.isEmpty }
+                case .search: value.isEmpty || value == "." || value == ".."
+                case .handle: value.isEmpty
+                case .file: value.isEmpty || segments.contains { $0.isEmpty || $0 == "." || $0 == ".." }
                 default: false
                 }
             guard let url = Self.group.url(for: route) else {
@@ -98,6 +112,7 @@ import Testing
                 continue
             }
             #expect(try Self.group.match(url).get() == route, "\(url)")
+            #expect(try Self.group.match(url.standardized).get() == route, "\(url.standardized)")
             linked += 1
         }
         #expect(linked > 450)

@@ -6,14 +6,16 @@ extension URLMatcherGroup where Route: Equatable {
     /// its group's first host (`https://store.example.com/user/3/profile`; a custom scheme's
     /// group that reads the host from the path gives `myapp://user/3/profile`), each
     /// parameter percent-encoded. A link is given only when it opens `route` again:
-    /// ``match(_:)`` of it yields `route`.
+    /// ``match(_:)`` of it yields `route`, and a browser or `URL.standardized` leaves its path
+    /// as it is (no segment is `.` or `..`, which they remove, encoded or not).
     ///
     /// ```swift
     /// group.url(for: .profile(id: 3))   // https://store.example.com/user/3/profile
     /// ```
     /// - Parameter route: Any route.
     /// - Returns: Its link, or `nil` when no mapping makes one that opens it (no mapping says
-    ///   how, a parameter is missing or empty, or an earlier mapping takes the link).
+    ///   how, a parameter is missing or empty, a segment would be `.` or `..`, or an earlier
+    ///   mapping takes the link).
     public func url(for route: Route) -> URL? {
         let mappings = associationMappings
         let order = mappings.indices.filter { links[$0] != nil }.sorted { first, second in
@@ -59,7 +61,8 @@ extension URLMatcherGroup where Route: Equatable {
         }
     }
 
-    /// The link `mapping` makes with `parameters`, `nil` when one is missing or empty.
+    /// The link `mapping` makes with `parameters`, `nil` when one is missing or empty, or when
+    /// a segment is a dot segment (`.`, `..`), which URL parsers resolve away.
     private static func link(of mapping: AssociationMapping<Route>, _ parameters: [String: String]) -> URL? {
         var segments: [String] = []
         for segment in mapping.segments {
@@ -82,6 +85,7 @@ extension URLMatcherGroup where Route: Equatable {
                 segments += value.split(separator: "/").map { encoded(String($0)) }
             }
         }
+        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
         let group = mapping.matcher
         let scheme = group.schemes.contains("https") ? "https" : group.schemes.sorted().first ?? "https"
         let path = segments.joined(separator: "/")
