@@ -331,4 +331,53 @@ import Testing
         }
         #expect(covered > 50 / scale && met > 150 / scale, "both sides exercised: \(covered) covered, \(met) met")
     }
+
+    /// A component's glob matched against a concrete path equals the reference on random
+    /// short cases, with `*` and `?` in the path too (there they are plain characters).
+    @Test func aGlobMatchesAPathAsTheReferenceDoes() {
+        var generator = SeededGenerator(seed: 0x5A5A)
+        let alphabet: [Character] = ["a", "/", "*", "?"]
+        func text(_ longest: UInt64) -> String {
+            String((0..<Int(generator.next(below: longest))).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        var matched = 0
+        for _ in 0..<3_000 {
+            let (glob, path) = (text(6), text(7))
+            let matches = AssociationPath.glob(Array(glob.unicodeScalars), matches: path)
+            #expect(matches == ReferenceComponentMatcher.matches(glob, path), "\(glob) on \(path)")
+            if matches { matched += 1 }
+        }
+        #expect(AssociationPath.glob(Array("/*".unicodeScalars), matches: "/*x"))
+        #expect(matched > 300, "both answers exercised: \(matched) matched")
+    }
+
+    /// The first component claiming a path, found by looking plain paths up, is the first
+    /// whose glob matches it in the file's order, on random files with repeated paths,
+    /// wildcards and exclusions.
+    @Test func theFirstClaimerIsTheFirstMatchingComponent() {
+        var generator = SeededGenerator(seed: 0xC1A1)
+        let alphabet: [Character] = ["a", "/", "*", "?"]
+        func text(_ longest: UInt64) -> String {
+            "/"
+                + String(
+                    (0..<Int(generator.next(below: longest))).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        var found = 0
+        for _ in 0..<300 {
+            let components = (0..<Int(generator.next(below: 8))).map { _ in
+                ServedComponent(path: text(4), exclude: generator.next(below: 3) == 0, hasConditions: false)
+            }
+            let claimers = ServedComponent.FirstClaimer(components)
+            for _ in 0..<8 {
+                let path = text(5)
+                let expected = components.firstIndex { AssociationPath.glob($0.glob, matches: path) }
+                let claimer = claimers.first(claiming: path)
+                #expect(
+                    claimer?.path == expected.map { components[$0].path }, "\(path) in \(components.map { $0.path })")
+                #expect(claimer?.exclude == expected.map { components[$0].exclude }, "\(path)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 200, "claimed paths exercised: \(found)")
+    }
 }

@@ -52,11 +52,10 @@ extension URLMatcherGroup where Route: Equatable {
     public func unclaimedLinks(
         for routes: [Route], inAppleAppSiteAssociation served: Data
     ) throws(ServedAssociationFileError) -> [URL] {
-        let components = try ServedComponent.read(served).filter { !$0.hasConditions }
+        let claimers = ServedComponent.FirstClaimer(try ServedComponent.read(served).filter { !$0.hasConditions })
         return routes.compactMap { route in
             guard let link = url(for: route), link.scheme == "https" else { return nil }
-            let path = link.path(percentEncoded: true)
-            let claimer = components.first { AssociationPath.glob($0.glob, matches: path) }
+            let claimer = claimers.first(claiming: link.path(percentEncoded: true))
             return claimer.map { $0.exclude } ?? true ? link : nil
         }
     }

@@ -88,16 +88,22 @@ struct AssociationPath: Sendable, Hashable {
     /// Whether the component glob (`*` any run of scalars, `/` included; `?` one scalar)
     /// matches the whole of `path`: one pass with backtracking to the last `*`, no recursion.
     static func glob(_ glob: [Unicode.Scalar], matches path: String) -> Bool {
-        let text = Array(path.unicodeScalars)
+        self.glob(glob, matches: Array(path.unicodeScalars))
+    }
+
+    /// Whether the component glob matches the whole of the scalars `text` (see
+    /// ``glob(_:matches:)-(_,String)``).
+    static func glob(_ glob: [Unicode.Scalar], matches text: [Unicode.Scalar]) -> Bool {
         var (g, t) = (0, 0)
         var star: (glob: Int, text: Int)?
         while t < text.count {
-            if g < glob.count, glob[g] == "?" || glob[g] == text[t] {
-                g += 1
-                t += 1
-            } else if g < glob.count, glob[g] == "*" {
+            // A `*` of the glob is a wildcard even where the text holds a `*` too.
+            if g < glob.count, glob[g] == "*" {
                 star = (g, t)
                 g += 1
+            } else if g < glob.count, glob[g] == "?" || glob[g] == text[t] {
+                g += 1
+                t += 1
             } else if let last = star {
                 star = (last.glob, last.text + 1)
                 (g, t) = (last.glob + 1, last.text + 1)

@@ -115,11 +115,12 @@ extension URLMatcherGroup {
         for component in components {
             samples += AssociationPath.samples(ofGlob: component.path)
         }
+        let claimers = ServedComponent.FirstClaimer(components)
         var seen = Set<String>()
         return samples.filter { sample in
             guard seen.insert(sample).inserted else { return false }
-            guard let claimer = components.first(where: { AssociationPath.glob($0.glob, matches: sample) }),
-                !claimer.exclude, let url = URL(string: "https://\(host)\(sample)")
+            guard let claimer = claimers.first(claiming: sample), !claimer.exclude,
+                let url = URL(string: "https://\(host)\(sample)")
             else { return false }
             switch match(url) {
             case .failure(.noMatchingPath), .failure(.unknownHost): return true
@@ -219,6 +220,44 @@ struct ServedComponent {
     let exclude: Bool
     /// Whether it also sets a query (`?`) or fragment (`#`) condition.
     let hasConditions: Bool
+
+    /// Finds the first of a file's components whose glob matches a path: the components
+    /// without a wildcard (`*`, `?`) are looked up by their path, so that only the others are
+    /// scanned. A file of many plain paths (the older `paths` form) is so checked in time
+    /// linear in its paths.
+    struct FirstClaimer {
+        let components: [ServedComponent]
+        /// The first index of each path without a wildcard, by its scalars.
+        let plain: [[Unicode.Scalar]: Int]
+        /// The indices of the components with a wildcard, in order.
+        let wildcards: [Int]
+
+        init(_ components: [ServedComponent]) {
+            self.components = components
+            var plain: [[Unicode.Scalar]: Int] = [:]
+            var wildcards: [Int] = []
+            for (index, component) in components.enumerated() {
+                if component.glob.contains(where: { $0 == "*" || $0 == "?" }) {
+                    wildcards.append(index)
+                } else if plain[component.glob] == nil {
+                    plain[component.glob] = index
+                }
+            }
+            self.plain = plain
+            self.wildcards = wildcards
+        }
+
+        /// The first component whose glob matches `path`, if any.
+        func first(claiming path: String) -> ServedComponent? {
+            let scalars = Array(path.unicodeScalars)
+            let exact = plain[scalars] ?? components.count
+            for index in wildcards {
+                guard index < exact else { break }
+                if AssociationPath.glob(components[index].glob, matches: scalars) { return components[index] }
+            }
+            return exact < components.count ? components[exact] : nil
+        }
+    }
 
     /// The components of every entry of `applinks.details`, in order. Strict: a file larger
     /// than ``ServedAssociationFileError/maximumFileSize``, a value of the wrong type, or a
