@@ -303,6 +303,26 @@ import Testing
         #expect(router.stack == [.product(2), .promo("SPRING")])
     }
 
+    /// A released hold leaves its timer asleep until the deadline it has (a new hold reuses
+    /// it); a router let go of ends it at once.
+    @Test func aRouterLetGoOfEndsItsHoldsTimer() async throws {
+        let clock = TestClock()
+        var router: Router<Route>? = Router<Route>()
+        router?.guardClock = clock
+        router?.holdURLs(expiringAfter: .seconds(600))
+        let link = try Self.url("product/1")
+        let opening = Task { [router] in await router?.openURL(link) ?? false }
+        try await eventually { router?.heldURLs == [link] }
+        try await clock.waitForSleepers(pending: 1)
+        router?.releaseURLs()
+        #expect(await opening.value)
+        #expect(clock.sleeperCount == 1, "the timer sleeps on after the release")
+        weak let hold = router?._urlHold
+        router = nil
+        #expect(hold == nil)
+        try await clock.waitForSleepers(pending: 0)
+    }
+
     @Test func releasingWithoutAHoldChangesNothing() async throws {
         let router = Router<Route>()
         router.releaseURLs()

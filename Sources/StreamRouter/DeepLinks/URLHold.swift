@@ -287,6 +287,11 @@ final class _URLHold: Sendable {
     private let ids = Atomic<UInt64>(0)
     init() {}
 
+    /// Cancels the timer: it sleeps without holding the hold.
+    deinit {
+        lockedState.withLock { $0.timer }?.cancel()
+    }
+
     /// Whether a hold is in effect.
     @usableFromInline
     var isHolding: Bool {
@@ -503,51 +508,56 @@ final class _URLHold: Sendable {
 
     /// Starts a timer that first sleeps until `deadline` (under the lock: the task's first
     /// step waits for it); the caller cancels the one it replaces, after unlocking.
+    ///
+    /// The timer sleeps until `deadline`, expires the links whose deadline has passed, then
+    /// sleeps until the earliest deadline of a waiting link, and again, until no link waits
+    /// (then the next held link starts a new timer) or a newer timer replaces it. It holds the
+    /// hold only while it expires links, never while it sleeps: a hold its owner lets go of
+    /// cancels its timer.
     private func startTimer(_ state: inout State, _ clock: any HoldClock, until deadline: Duration) {
         state.timerGeneration &+= 1
         state.timerDeadline = deadline
         let generation = state.timerGeneration
         state.timer = Task { [weak self] in
-            await self?.runTimer(generation, clock, first: deadline)
+            var next: Duration? = deadline
+            while let deadline = next {
+                do {
+                    try await clock.sleep(untilElapsed: deadline)
+                } catch {
+                    return
+                }
+                next = self?.expire(generation, clock)
+            }
         }
     }
 
-    /// Sleeps until `first`, expires the links whose deadline has passed (taking them from
-    /// the deadlines' heap, earliest first: O(log n) each), then sleeps until the earliest
-    /// deadline of a waiting link, and again, until no link waits (then the next held link
-    /// starts a new timer) or a newer timer replaces it. The expired waiters are resumed
-    /// after unlocking.
-    private func runTimer(_ generation: UInt64, _ clock: any HoldClock, first: Duration) async {
-        var next: Duration? = first
-        while let deadline = next {
-            do {
-                try await clock.sleep(untilElapsed: deadline)
-            } catch {
-                return
-            }
-            let expired = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
-                guard state.timerGeneration == generation else {
-                    next = nil
-                    return []
+    /// Expires the links whose deadline has passed (taking them from the deadlines' heap,
+    /// earliest first: O(log n) each) for the timer of `generation`, and resumes their
+    /// waiters after unlocking.
+    /// - Returns: The deadline to sleep until next; `nil` when no link waits, or when a newer
+    ///   timer has replaced this one.
+    private func expire(_ generation: UInt64, _ clock: any HoldClock) -> Duration? {
+        var next: Duration?
+        let expired = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+            guard state.timerGeneration == generation else { return [] }
+            let now = clock.elapsed()
+            var expired: [CheckedContinuation<Outcome, Never>] = []
+            while let earliest = state.earliestDeadline(), earliest <= now {
+                let (_, id) = state.deadlines.removeFirst(work: &state.work)
+                if let waiter = state.endWaiting(id) {
+                    expired.append(waiter)
                 }
-                let now = clock.elapsed()
-                var expired: [CheckedContinuation<Outcome, Never>] = []
-                while let earliest = state.earliestDeadline(), earliest <= now {
-                    let (_, id) = state.deadlines.removeFirst(work: &state.work)
-                    if let waiter = state.endWaiting(id) {
-                        expired.append(waiter)
-                    }
-                }
-                state.compact()
-                next = state.earliestDeadline()
-                state.timerDeadline = next
-                if next == nil { state.timer = nil }
-                return expired
             }
-            for waiter in expired {
-                waiter.resume(returning: .expired)
-            }
+            state.compact()
+            next = state.earliestDeadline()
+            state.timerDeadline = next
+            if next == nil { state.timer = nil }
+            return expired
         }
+        for waiter in expired {
+            waiter.resume(returning: .expired)
+        }
+        return next
     }
 }
 
