@@ -11,8 +11,10 @@ import Testing
 
     static let url = URL(string: "https://example.com/b")!
 
-    static func router() -> Router<Route> {
-        Router<Route>(urlMatchers: .group("example.com") { $0.map("b") { .b } })
+    static func router(_ concurrency: NavigationOptions.Concurrency = .queue) -> Router<Route> {
+        Router<Route>(
+            urlMatchers: .group("example.com") { $0.map("b") { .b } },
+            options: NavigationOptions(concurrency: concurrency))
     }
 
     /// Each way of navigating, tried from inside a hook.
@@ -45,9 +47,11 @@ import Testing
         }
     }
 
-    @Test(arguments: Reentry.allCases)
-    func aGuardNavigatingItsOwnRouterFailsAtOnce(way: Reentry) async throws {
-        let router = Self.router()
+    /// Under `.latestWins` too: the re-entrant navigation supersedes nothing.
+    @Test(arguments: Reentry.allCases, [NavigationOptions.Concurrency.queue, .latestWins])
+    func aGuardNavigatingItsOwnRouterFailsAtOnce(way: Reentry, concurrency: NavigationOptions.Concurrency) async throws
+    {
+        let router = Self.router(concurrency)
         let failed = _Locked<Bool?>(nil)
         router.addGuard(named: "nested") { [weak router] pending in
             if pending.destinations == [.a], let router {

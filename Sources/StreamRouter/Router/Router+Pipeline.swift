@@ -7,12 +7,14 @@ import Synchronization
 // core follows (boxes, cost following the work): the Performance design article.
 extension Router {
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
-    /// call order.
+    /// call order. A navigation started by a hook of this router supersedes nothing: it
+    /// fails at once (``NavigationError/reentrantNavigation``), and the navigation running the
+    /// hook goes on.
     @inlinable
     func _enqueue(
         _ operation: NavigationOperation<Route>, url: URL?, source: NavigationSource? = nil
     ) -> NavigationRequest<Route> {
-        guard options.concurrency == .queue else {
+        guard options.concurrency == .queue || _isRunningHook else {
             return _enqueueSuperseding(operation, url: url, source: source)
         }
         return _storage.update { storage, publish in
