@@ -188,11 +188,13 @@ import Testing
         let data = try JSONEncoder().encode(journal)
         #expect(try JSONDecoder().decode(NavigationJournal<ShopRoute>.self, from: data) == journal)
 
-        // The same journal as an older version saved it: no `analyticsName` key.
+        // The same journal as an older version saved it: none of the keys entries have had
+        // since (names, loads, sources, confirmations).
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let entries = try #require(object["entries"] as? [[String: Any]])
         #expect(entries.filter { $0["analyticsName"] != nil }.count == 3, "a nil name is left out")
-        object["entries"] = entries.map { $0.filter { $0.key != "analyticsName" } }
+        let newer: Set = ["analyticsName", "loads", "source", "confirmations"]
+        object["entries"] = entries.map { $0.filter { !newer.contains($0.key) } }
         let old = try JSONSerialization.data(withJSONObject: object)
         let decoded = try JSONDecoder().decode(NavigationJournal<ShopRoute>.self, from: old)
         #expect(decoded.entries.map(\.analyticsName) == [nil, nil, nil, nil])
@@ -214,7 +216,8 @@ import Testing
         #expect(try JSONDecoder().decode(TabNavigationJournal<ShopTab, ShopRoute>.self, from: data) == journal)
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let entries = try #require(object["entries"] as? [[String: Any]])
-        object["entries"] = entries.map { $0.filter { $0.key != "analyticsName" } }
+        let newer: Set = ["analyticsName", "isAboveTabs", "source", "confirmations"]
+        object["entries"] = entries.map { $0.filter { !newer.contains($0.key) } }
         let old = try JSONSerialization.data(withJSONObject: object)
         let decoded = try JSONDecoder().decode(TabNavigationJournal<ShopTab, ShopRoute>.self, from: old)
         #expect(decoded.entries.allSatisfy { $0.analyticsName == nil })

@@ -94,7 +94,7 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
         }
 
         /// Decodes an entry; one saved without a source gets the default of its operation
-        /// and URL, one saved without confirmations none.
+        /// and URL, one saved without loads or confirmations none.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let operation = try container.decode(NavigationOperation<Route>.self, forKey: .operation)
@@ -104,7 +104,7 @@ public struct NavigationJournal<Route: RouteProvider>: Sendable, Equatable, Coda
                 outcome: try container.decode(JournalOutcome<Route>.self, forKey: .outcome),
                 state: try container.decode(RouterState<Route>.self, forKey: .state),
                 analyticsName: try container.decodeIfPresent(String.self, forKey: .analyticsName),
-                loads: try container.decode([String].self, forKey: .loads),
+                loads: try container.decodeIfPresent([String].self, forKey: .loads) ?? [],
                 source: try container.decodeIfPresent(NavigationSource.self, forKey: .source),
                 confirmations: try container.decodeIfPresent([Bool].self, forKey: .confirmations) ?? [])
         }
