@@ -91,4 +91,19 @@ import Testing
             #expect(app.router(for: tab).state == RouterState(), "\(tab) is empty")
         }
     }
+
+    /// After a relaunch that restored another tab, a reset still selects the tab given as
+    /// `selected:`.
+    @Test func resetAllTabsAfterARelaunchSelectsTheTabGivenAtCreation() async throws {
+        let store = InMemoryStateStore()
+        let first = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .home, store: store) { $0.tab }
+        try await first.select(.inbox)
+        try await first.navigate(to: .message(2))
+        first.flush()
+        let app = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .home, store: store) { $0.tab }
+        #expect(app.selectedTab == .inbox, "restored")
+        try await app.resetAllTabs()
+        #expect(app.selectedTab == .home)
+        #expect(app.router(for: .inbox).stack.isEmpty)
+    }
 }

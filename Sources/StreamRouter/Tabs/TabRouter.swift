@@ -63,7 +63,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// The guards given to the initialiser: registered on every tab, including the tabs
     /// ``router(for:)`` makes later.
     private let creationGuards: [NavigationGuard<Route>]
-    /// The tab selected at creation, which ``resetAllTabs()`` selects again.
+    /// The tab given as `selected:` at creation (the selected tab of a `state:` given), which
+    /// ``resetAllTabs()`` selects again, whatever tab a store restored.
     private let initialSelection: Tab
     /// The router of what is presented above the tabs (``present(_:)``): its base stack is
     /// always empty, its presentations cover every tab.
@@ -205,7 +206,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             }
         }
         self.init(
-            tabs: tabs, state: state, persistence: persistence,
+            tabs: tabs, state: state, initialSelection: selected, persistence: persistence,
             urlMatchers: urlMatchers, policy: policy, options: options, guards: guards, tabOf: tabOf
         )
         if showsNow, saved != nil {
@@ -231,6 +232,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     private init(
         tabs: [Tab],
         state: TabRouterState<Tab, Route>,
+        initialSelection: Tab? = nil,
         persistence: _StatePersistence<TabRouterState<Tab, Route>>?,
         urlMatchers: URLMatcherGroup<Route>?,
         policy: InputPolicy,
@@ -249,7 +251,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         self.tabOf = tabOf
         self.persistence = persistence
         creationGuards = guards
-        initialSelection = state.selected
+        self.initialSelection = initialSelection ?? state.selected
         _aboveTabs = Router<Route>(
             state: RouterState(stack: [], presentations: state.aboveTabs), urlMatchers: urlMatchers, policy: policy,
             options: options)
