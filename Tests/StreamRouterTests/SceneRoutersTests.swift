@@ -146,6 +146,22 @@ import Testing
         #expect(secret.stack.isEmpty, "the guard refused it")
     }
 
+    /// A window opened after a relaunch is a new scene: it shows its own routes, not the
+    /// saved tree of a window of the last launch.
+    @Test func aWindowOpenedAfterARelaunchIsNoneOfTheSavedScenes() async throws {
+        let store = InMemoryStateStore()
+        let before = Self.makeScenes(store: store)
+        let first = before.router(for: before.openWindow(showing: [.inbox]).id)
+        try await eventually { first.stack == [.inbox] }
+        first.flush()
+        let saved = before.savedSceneIDs
+        let scenes = Self.makeScenes(store: store)
+        let request = scenes.openWindow(showing: [.compose])
+        #expect(!saved.contains(request.id))
+        let window = scenes.router(for: request.id)
+        try await eventually { window.stack == [.compose] }
+    }
+
     /// With no scene connected, a link waits and opens in the first scene to connect; a
     /// cancelled wait returns false.
     @Test func aLinkBeforeAnySceneWaitsForTheFirst() async throws {

@@ -44,7 +44,6 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         var active: String?
         /// The window requests whose scene has not connected yet, by id.
         var requests: [String: WindowRequest<Route>] = [:]
-        var nextRequest = 0
         /// The links waiting for the first scene.
         var held: [HeldLink] = []
         var nextHeld: UInt64 = 0
@@ -187,7 +186,8 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
     /// - Parameters:
     ///   - routes: What the new window shows.
     ///   - source: The source of its first navigation.
-    /// - Returns: The request (its id is the new scene's).
+    /// - Returns: The request (its id is the new scene's: `window-` and a UUID, so that it
+    ///   is none of the scenes saved by an earlier launch).
     @discardableResult
     public func openWindow(showing routes: [Route], source: NavigationSource = .inApp) -> WindowRequest<Route> {
         request(routes: routes, url: nil, source: source)
@@ -294,12 +294,10 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
 
     @discardableResult
     private func request(routes: [Route], url: URL?, source: NavigationSource) -> WindowRequest<Route> {
-        let request = state.withLock { state in
-            state.nextRequest += 1
-            let request = WindowRequest(id: "window-\(state.nextRequest)", routes: routes, url: url, source: source)
-            state.requests[request.id] = request
-            return request
-        }
+        // A number would start again at each launch, on the ids of windows saved by the last.
+        let request = WindowRequest(
+            id: "window-" + UUID().uuidString.lowercased(), routes: routes, url: url, source: source)
+        state.withLock { $0.requests[request.id] = request }
         windowRequestSubject.send(request)
         return request
     }
