@@ -248,6 +248,46 @@ import Testing
         #expect(other.step == 1)
     }
 
+    /// A redirected navigation whose target a loader loaded for replays as recorded.
+    @Test func aRedirectedNavigationThatLoadedReplaysAsRecorded() async throws {
+        func app() -> Router<Route> {
+            let router = Router<Route>()
+            router.addGuard(named: "login") { pending in
+                pending.destinations.contains(.settings) ? .redirect(to: .profile(id: 1)) : .allow
+            }
+            router.addLoader(named: "profile") { route in
+                if case .profile(let id) = route { id } else { nil }
+            }
+            return router
+        }
+        let router = app()
+        router.startRecording()
+        try await router.navigate(to: .settings)
+        let journal = try #require(router.journal)
+        #expect(journal.entries.map(\.loads) == [["profile"]])
+        #expect(await journal.replay(on: app()) == nil)
+    }
+
+    /// A replayed navigation that asks a confirmation the recording did not ask diverges
+    /// there, declined, instead of waiting for an answer.
+    @Test func aConfirmationTheRecordingDidNotAskDivergesAtOnce() async throws {
+        let router = Router<Route>()
+        router.startRecording()
+        try await router.navigate(to: .a)
+        try await router.navigateBack()
+        let journal = try #require(router.journal)
+        let fresh = Router<Route>()
+        fresh.addLeaveCondition(for: .a, prompt: "Discard?") { true }
+        let divergence = try #require(await journal.replay(on: fresh))
+        #expect(divergence.step == 1)
+        guard case .cancelled(.cancelledByGuard(_, let reason)) = divergence.actual, reason is ConfirmationDeclined
+        else {
+            Issue.record("expected the confirmation declined, got \(divergence.actual)")
+            return
+        }
+        #expect(fresh.stack == [.a] && fresh.pendingConfirmation == nil)
+    }
+
     @Test func replayReportsAStartStateItCannotRestore() async throws {
         let router = Router<Route>(state: RouterState(stack: [.settings]))
         router.startRecording()

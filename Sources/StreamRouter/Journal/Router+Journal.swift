@@ -101,10 +101,11 @@ final class _JournalProbe<Route: RouteProvider>: Sendable {
         storage.withLock { $0.event }
     }
 
+    /// Keeps `event` when it is the first final one (a loader's `.loaded` comes before it).
     @usableFromInline
     func record(_ event: RouterEvent<Route>) {
         let forward = storage.withLock { recorded in
-            if recorded.event == nil {
+            if recorded.event == nil, JournalOutcome(event) != nil {
                 recorded.event = event
             }
             return recorded.forward

@@ -204,8 +204,8 @@ extension Router {
     }
 
     /// Publishes a confirmation of `pending` asked by `guardName` and waits for its answer
-    /// (while a journal replays, gives the recorded one at once); returns when the user
-    /// proceeds.
+    /// (while a journal replays, gives the recorded one at once, declining one the recording
+    /// has none for); returns when the user proceeds.
     /// - Throws: ``NavigationError/cancelledByGuard(name:reason:)`` with
     ///   ``ConfirmationDeclined`` when the user cancels; ``NavigationError/taskCancelled``
     ///   (``NavigationError/superseded`` when a later navigation took the turn) when the
@@ -219,8 +219,10 @@ extension Router {
             publish(.confirmationRequested(confirmation))
         }
         let recorded = _hooks.withLock { hooks -> Bool? in
-            guard hooks.replayAnswers?.isEmpty == false else { return nil }
-            return hooks.replayAnswers?.removeFirst()
+            guard hooks.replayAnswers != nil else { return nil }
+            // Replaying: the recorded answer. A confirmation the recording did not ask is
+            // declined, so that the replay reports the step as diverging instead of waiting.
+            return hooks.replayAnswers?.isEmpty == false ? hooks.replayAnswers?.removeFirst() : false
         }
         if let recorded {
             confirmation.answer.answer(recorded ? .proceeded : .cancelled)
