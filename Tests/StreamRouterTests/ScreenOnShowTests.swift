@@ -269,4 +269,16 @@ import Testing
         let recorded = try await views.next(2)
         #expect(recorded.map(\.source) == [.inApp, .intent])
     }
+
+    /// A link into a tab not on show switches to it: that screen view carries the link's
+    /// source; a tab switch in the app stays `inApp`.
+    @Test func aLinkThatSwitchesTabsCarriesItsSource() async throws {
+        let app = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .inbox) { $0.tab }
+        let views = StreamRecorder(app.screenViews(clock: TestClock()))
+        #expect(await app.openURL(try #require(Self.articleURL), source: .widget))
+        try await app.select(.inbox)
+        let recorded = try await views.next(3)
+        #expect(recorded.map(\.screen.route) == [nil, .article(42), nil])
+        #expect(recorded.map(\.source) == [.inApp, .widget, .inApp])
+    }
 }

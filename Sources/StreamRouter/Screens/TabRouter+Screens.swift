@@ -25,7 +25,8 @@ extension TabRouter {
 
     /// A ``ScreenView`` for the screen on show now, then one per change of it (see
     /// ``displayedScreens(bufferingPolicy:)`` and ``Router/screenViews(clock:bufferingPolicy:)``);
-    /// a tab switch's source is ``NavigationSource/inApp``.
+    /// a tab switch's source is ``NavigationSource/inApp``, or the link's when a link switched
+    /// tabs (``NavigationSource/restoration`` when a restored tree did).
     /// - Parameters:
     ///   - clock: Measures how long each screen was on show (`ContinuousClock` by default).
     ///   - bufferingPolicy: The buffer of this subscription (unbounded by default).
@@ -46,7 +47,7 @@ extension TabRouter {
                 },
                 transform: { event in
                     guard let hub = event.changed else { return nil }
-                    let source = event.routerEvent?.event.request?.source ?? .inApp
+                    let source = event.routerEvent?.event.request?.source ?? event.selectionSource ?? .inApp
                     return views.view(of: hub.displayedScreen(links: links), source: source)
                 }
             )

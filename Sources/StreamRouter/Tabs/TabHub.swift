@@ -88,6 +88,10 @@ struct TabHubEvent<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Se
     var routerEvent: TabRouterEvent<Tab, Route>?
     /// The selected tab, when this event selected it.
     var selection: Tab?
+    /// Where the selection came from, when this event selected a tab: a link's source when a
+    /// link switched tabs, ``NavigationSource/restoration`` for a restored tree, else
+    /// ``NavigationSource/inApp``.
+    var selectionSource: NavigationSource?
     /// The change of the app's path (the selected tab's path), if any.
     var action: NavigationAction?
     /// The tree after the event, when it changed (a subscriber that wants it builds the

@@ -99,7 +99,7 @@ extension TabRouter {
             }
         }
         if tabs.contains(saved.selected), saved.selected != selectedTab {
-            try? await select(saved.selected, popsToRoot: false)
+            try? await select(saved.selected, popsToRoot: false, source: .restoration)
         }
         return refused ?? redirected ?? .restored
     }

@@ -475,6 +475,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///     by default (a re-tap on a tab bar). Code that only wants the tab shown passes `false`.
     /// - Throws: ``NavigationError`` when a guard refuses that pop; the selection stands.
     public func select(_ tab: Tab, popsToRoot: Bool = true) async throws(NavigationError) {
+        try await select(tab, popsToRoot: popsToRoot, source: .inApp)
+    }
+
+    /// ``select(_:popsToRoot:)`` on behalf of a navigation from `source` (a link that
+    /// switches tabs, a restored tree): the screen view of the switch carries it.
+    func select(_ tab: Tab, popsToRoot: Bool, source: NavigationSource) async throws(NavigationError) {
         let target = router(for: tab)
         let isReselection = hub.update { hub, publish in
             guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
@@ -483,7 +489,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             _selectedPosition.store(position, ordering: .releasing)
             hub.changeCount += 1
             let current = hub.stacks[position]
-            var event = TabHubEvent<Tab, Route>(selection: tab, changed: hub)
+            var event = TabHubEvent<Tab, Route>(selection: tab, selectionSource: source, changed: hub)
             event.action = TabHub<Tab, Route>.action(
                 from: (previous, hub.aboveTabs), to: (current, hub.aboveTabs), kind: .push)
             publish(event)
@@ -608,7 +614,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let opener = selectedRouter
         guard let found = opener._reportingMappingFound(for: url) else { return false }
         if case .tab = urlMatchers?._mappings[found.mapping] {
-            return await selectLinkedTab(url, found, reporter: opener)
+            return await selectLinkedTab(url, found, reporter: opener, source: source)
         }
         let routes: [Route]
         let replacesStack: Bool
@@ -634,7 +640,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         let opened = await target._finishOpening(
             url, target._enqueue(operation, url: url, source: source), beforeCommit: dismissalAboveTabs)
         guard opened else { return false }
-        try? await select(tab, popsToRoot: false)
+        try? await select(tab, popsToRoot: false, source: source)
         return true
     }
 
@@ -657,7 +663,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// Opens a `mapTab` link: dismisses what is above the tabs (through its guards), then
     /// selects the tab, keeping its stack.
     private func selectLinkedTab(
-        _ url: URL, _ found: (mapping: Int, match: MatchedURL), reporter: Router<Route>
+        _ url: URL, _ found: (mapping: Int, match: MatchedURL), reporter: Router<Route>, source: NavigationSource
     ) async -> Bool {
         let tab: Tab
         switch linkedTab(found) {
@@ -675,7 +681,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                 return false
             }
         }
-        try? await select(tab, popsToRoot: false)
+        try? await select(tab, popsToRoot: false, source: source)
         return true
     }
 
