@@ -179,6 +179,31 @@ import Testing
         #expect(loads.withLock { $0 } == 3)
     }
 
+    /// A navigation refused after it used a preloaded value leaves it for the next one: a
+    /// refused navigation changes nothing.
+    @Test func aRefusedNavigationLeavesThePreloadedValue() async throws {
+        let clock = TestClock()
+        let router = Router<Route>()
+        router.guardClock = clock
+        let loads = _Locked(0)
+        struct Unavailable: Error {}
+        router.addLoader(named: "profile") { route in
+            if route == .a { throw Unavailable() }
+            guard case .profile(let id) = route else { return nil }
+            loads.withLock { $0 += 1 }
+            return id * 10
+        }
+        await router.preload(.profile(id: 4), for: .seconds(30))
+        await #expect(throws: NavigationError.self) { try await router.navigate(to: [.profile(id: 4), .a]) }
+        #expect(router.stack == [])
+        try await router.navigate(to: .profile(id: 4))
+        #expect(loads.withLock { $0 } == 1, "the preloaded value was still there")
+        #expect(router.loaded(Int.self, for: .profile(id: 4)) == 40)
+        try await router.navigateBack()
+        try await router.navigate(to: .profile(id: 4))
+        #expect(loads.withLock { $0 } == 2, "the committed navigation took it")
+    }
+
     @Test func aLoaderSupersededByALaterNavigationSeesTheCancellation() async throws {
         let clock = TestClock()
         let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))

@@ -119,7 +119,7 @@ extension Router {
         {
             return _HooksOutcome(redirect: redirect, loads: nil)
         }
-        var loads: [_EntryLoad]?
+        var loads: (loads: [_EntryLoad], takePreloads: (@Sendable () -> Void)?)?
         if kinds.loaders {
             loads = try await _markingHooks { () async throws(NavigationError) in
                 try await _runLoaders(
@@ -133,7 +133,7 @@ extension Router {
         } else {
             try await performTransitions(pending)
         }
-        return _HooksOutcome(redirect: nil, loads: loads)
+        return _HooksOutcome(redirect: nil, loads: loads?.loads, takePreloads: loads?.takePreloads)
     }
 
     /// Records a guard's redirect of `current` (the attempt `request` led to) in `chain`,
@@ -314,9 +314,11 @@ struct _HookSelection: Sendable {
     }
 }
 
-/// What a navigation's hooks decided: a guard's redirect, or the loaders' values.
+/// What a navigation's hooks decided: a guard's redirect, or the loaders' values (and what
+/// takes the preloaded ones among them once the navigation commits).
 @usableFromInline
 struct _HooksOutcome<Route: RouteProvider>: Sendable {
     @usableFromInline let redirect: NavigationOperation<Route>?
     @usableFromInline let loads: [_EntryLoad]?
+    @usableFromInline var takePreloads: (@Sendable () -> Void)? = nil
 }

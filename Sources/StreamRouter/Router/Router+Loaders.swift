@@ -163,20 +163,23 @@ extension Router {
         return .answered(value)
     }
 
-    /// Runs the loaders for each route in `destinations` (or takes their preloaded values),
+    /// Runs the loaders for each route in `destinations` (or uses their preloaded values),
     /// publishing each route's loads as they come.
     /// - Parameters:
     ///   - destinations: The routes the navigation shows.
     ///   - proposed: The state if the navigation commits (where the entries are found).
     ///   - request: The navigation (rejected here when a loader fails).
     ///   - firstNewID: The id of the first entry the navigation's operation made.
-    /// - Returns: The values, with the id of the entry they were loaded for.
+    /// - Returns: The values, with the id of the entry they were loaded for, and, when
+    ///   preloaded values were used, what takes them once the navigation commits (a refused
+    ///   navigation leaves them for the next).
     func _runLoaders(
         for destinations: [Route], showing proposed: RouterState<Route>, of request: NavigationRequest<Route>,
         newFrom firstNewID: UInt64
-    ) async throws(NavigationError) -> [_EntryLoad] {
+    ) async throws(NavigationError) -> (loads: [_EntryLoad], takePreloads: (@Sendable () -> Void)?) {
         let (loaders, defaultDeadline, clock) = _hooks.withLock { ($0.loaders, $0.defaultDeadline, $0.clock) }
         var byEntry: [_EntryLoad] = []
+        var preloadsUsed: [(route: Route, id: UInt64)] = []
         for route in destinations {
             // The topmost entry the navigation made for the route (an entry it kept has its
             // values already, and runs no loader).
@@ -185,8 +188,11 @@ extension Router {
             }
             guard let entryID = made else { continue }
             var values: [_LoadedValue] = []
-            if let preloaded = _takePreload(of: route) {
-                values = preloaded
+            if !preloadsUsed.contains(where: { $0.route == route }),
+                let preloaded = _hooks.withLock({ $0.preloads.fresh(route) })
+            {
+                values = preloaded.values
+                preloadsUsed.append((route, preloaded.id))
             } else {
                 for loader in loaders {
                     let answer: LoaderAnswer
@@ -218,13 +224,14 @@ extension Router {
             }
             byEntry.append(_EntryLoad(entryID: entryID, values: values))
         }
-        return byEntry
+        guard !preloadsUsed.isEmpty else { return (byEntry, nil) }
+        return (byEntry, { [weak self, preloadsUsed] in self?._takePreloads(preloadsUsed) })
     }
 
-    /// The preloaded values of `route`, if still fresh; taken: the next navigation uses them.
-    /// O(1). A stale one (its timer has not run yet) is released here, after the lock.
-    func _takePreload(of route: Route) -> [_LoadedValue]? {
-        guard let taken = _hooks.withLock({ $0.preloads.take(route) }) else { return nil }
-        return taken.isFresh ? taken.entry.values : nil
+    /// Takes the preloaded values a committed navigation used (those a later preload has not
+    /// replaced), and releases them after the lock. O(1) each.
+    func _takePreloads(_ used: [(route: Route, id: UInt64)]) {
+        let taken = _hooks.withLock { hooks in used.compactMap { hooks.preloads.remove($0.route, id: $0.id) } }
+        withExtendedLifetime(taken) {}
     }
 }

@@ -97,6 +97,7 @@ extension Router {
                 firstNewID: firstNewID,
                 leave: hasLeaveConditions && !mayLeave ? _leavePrompt(from: state, to: proposed) : nil)
             var loaded: [_EntryLoad]?
+            var takePreloads: (@Sendable () -> Void)?
             // Without hooks, and without a custom transition (which fails for want of a
             // handler), nobody sees the pending navigation: it is not even made.
             if selection.guards || selection.transitions || selection.loaders || selection.leave != nil
@@ -124,6 +125,7 @@ extension Router {
                     continue
                 }
                 loaded = outcome.loads
+                takePreloads = outcome.takePreloads
                 // A cancellation while hooks ran.
                 guard !Task.isCancelled else {
                     throw _reject(current, .taskCancelled)
@@ -137,7 +139,9 @@ extension Router {
                 do { try await beforeCommit() } catch { throw _reject(current, error) }
             }
             committed = true
-            return try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
+            let opened = try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
+            takePreloads?()
+            return opened
         }
     }
 

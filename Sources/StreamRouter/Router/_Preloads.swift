@@ -70,13 +70,20 @@ struct _Preloads<Route: RouteProvider>: Sendable {
         return (replaced, stopped, startTimer(clock, until: earliestDeadline() ?? deadline))
     }
 
-    /// Takes the values kept for `route`: the next navigation uses them if they are still
-    /// fresh.
-    /// - Returns: The entry taken, and whether it is fresh (a stale one is only to release).
-    mutating func take(_ route: Route) -> (entry: Entry, isFresh: Bool)? {
-        guard let entry = byRoute.removeValue(forKey: route), let clock else { return nil }
+    /// The values kept for `route` while still fresh, left in place: a navigation that uses
+    /// them takes them once it commits (``remove(_:id:)``), so a refused one leaves them.
+    func fresh(_ route: Route) -> Entry? {
+        guard let entry = byRoute[route], let clock, entry.deadline > clock.elapsed() else { return nil }
+        return entry
+    }
+
+    /// Removes the values kept for `route` when they are still those of `id` (not replaced
+    /// by a later preload meanwhile).
+    /// - Returns: The entry removed, to release after unlocking.
+    mutating func remove(_ route: Route, id: UInt64) -> Entry? {
+        guard byRoute[route]?.id == id, let entry = byRoute.removeValue(forKey: route) else { return nil }
         compact()
-        return (entry, entry.deadline > clock.elapsed())
+        return entry
     }
 
     /// Makes `guardClock` the clock deadlines are measured on, when it is another one: each
