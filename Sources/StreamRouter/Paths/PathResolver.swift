@@ -26,7 +26,7 @@ package enum PathResolver {
         if isNormalized(path) {
             return path
         }
-        return build(capacity: path.utf8.count + 2) { output in
+        return build(capacity: path.utf8.count + 1) { output in
             appendSegments(of: path, to: &output)
         }
     }
