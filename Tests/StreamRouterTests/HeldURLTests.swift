@@ -335,15 +335,33 @@ import Testing
         #expect(router.stack == [.product(1), .product(2)])
     }
 
+    /// A guard that holds the navigation to `.order(id: 1)` at `gate`.
+    static func slowOrder(at gate: Gate) -> @Sendable (PendingNavigation<Route>) async throws -> GuardDecision<Route> {
+        { pending in
+            if pending.destinations.contains(.order(id: 1)) { await gate.wait() }
+            return .allow
+        }
+    }
+
     /// A tab router whose guard holds the navigation to `.order(id: 1)` at `gate`, and the
     /// order in which its tabs' routers commit the orders and products.
     static func appHolding(at gate: Gate) -> (TabRouter<Tab, Route>, StreamRecorder<TabRouterEvent<Tab, Route>>) {
         let app = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .shop) { $0.tab }
-        app.addGuard(named: "slow order") { pending in
-            if pending.destinations.contains(.order(id: 1)) { await gate.wait() }
-            return .allow
-        }
+        app.addGuard(named: "slow order", slowOrder(at: gate))
         return (app, StreamRecorder(app.events))
+    }
+
+    /// Opens each of `paths` with `open`, in a task of its own, once the links before it are
+    /// held (`heldCount` tells how many are).
+    static func openEachHeld(
+        _ paths: [String], _ open: @escaping @Sendable (URL) async -> Bool, heldCount: () -> Int
+    ) async throws -> [Task<Bool, Never>] {
+        var openings: [Task<Bool, Never>] = []
+        for (count, link) in try paths.map(Self.url).enumerated() {
+            openings.append(Task { await open(link) })
+            try await eventually { heldCount() == count + 1 }
+        }
+        return openings
     }
 
     /// The routes the committed navigations of `events` showed on top, in commit order.
@@ -355,23 +373,16 @@ import Testing
         let gate = Gate()
         let (app, events) = Self.appHolding(at: gate)
         app.holdURLs(expiringAfter: .seconds(600))
-        let slow = try Self.url("orders/1")
-        let cancelled = try Self.url("product/2")
-        let last = try Self.url("product/3")
-        let slowOpening = Task { await app.openURL(slow) }
-        try await eventually { app.heldURLs == [slow] }
-        let cancelledOpening = Task { await app.openURL(cancelled) }
-        try await eventually { app.heldURLs == [slow, cancelled] }
-        let lastOpening = Task { await app.openURL(last) }
-        try await eventually { app.heldURLs == [slow, cancelled, last] }
+        let openings = try await Self.openEachHeld(
+            ["orders/1", "product/2", "product/3"], { await app.openURL($0) }, heldCount: { app.heldURLs.count })
         app.releaseURLs()
         try await gate.arrived(1)
-        cancelledOpening.cancel()
-        #expect(await cancelledOpening.value == false)
+        openings[1].cancel()
+        #expect(await openings[1].value == false)
         #expect(app.urlHold.relayedCount == 1, "the last link still waits for the slow one's turn")
         gate.open()
-        #expect(await slowOpening.value)
-        #expect(await lastOpening.value)
+        #expect(await openings[0].value)
+        #expect(await openings[2].value)
         try await events.wait { Self.committedTops($0).count == 2 }
         #expect(Self.committedTops(events.values) == [.order(id: 1), .product(3)])
         #expect(app.selectedTab == .shop, "the last link's tab, selected last")
@@ -403,17 +414,10 @@ import Testing
     @Test func aRoutersReleasedLinkCancelledBeforeItsTurnHandsNothingOn() async throws {
         let gate = Gate()
         let router = Router<Route>()
-        router.addGuard(named: "slow order") { pending in
-            if pending.destinations.contains(.order(id: 1)) { await gate.wait() }
-            return .allow
-        }
+        router.addGuard(named: "slow order", Self.slowOrder(at: gate))
         router.holdURLs(expiringAfter: .seconds(600))
-        let links = try ["orders/1", "product/2", "product/3"].map(Self.url)
-        var openings: [Task<Bool, Never>] = []
-        for (count, link) in links.enumerated() {
-            openings.append(Task { await router.openURL(link) })
-            try await eventually { router.heldURLs.count == count + 1 }
-        }
+        let openings = try await Self.openEachHeld(
+            ["orders/1", "product/2", "product/3"], { await router.openURL($0) }, heldCount: { router.heldURLs.count })
         router.releaseURLs()
         try await gate.arrived(1)
         openings[1].cancel()
