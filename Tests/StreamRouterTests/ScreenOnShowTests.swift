@@ -281,4 +281,43 @@ import Testing
         #expect(recorded.map(\.screen.route) == [nil, .article(42), nil])
         #expect(recorded.map(\.source) == [.inApp, .widget, .inApp])
     }
+
+    /// A link into a tab not on show, while something is presented above the tabs: one
+    /// change of the screen, straight to the link's screen, with its source. The path shows
+    /// the link's tab under the presentation, then without it.
+    @Test func aLinkThatDismissesAboveTheTabsChangesTheScreenOnce() async throws {
+        let app = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .inbox) { $0.tab }
+        try await app.navigate(to: .mailbox)
+        try await app.present(.settings)
+        let views = StreamRecorder(app.screenViews(clock: TestClock()))
+        let paths = StreamRecorder(app.paths())
+        #expect(await app.openURL(try #require(Self.articleURL), source: .widget))
+        try await app.select(.inbox)
+        let recorded = try await views.next(3)
+        #expect(recorded.map(\.screen.route) == [.settings, .article(42), .mailbox])
+        #expect(recorded.map(\.source) == [.inApp, .widget, .inApp])
+        let shownPaths = try await paths.next(4)
+        #expect(shownPaths == ["/mailbox/settings", "/article/42/settings", "/article/42", "/mailbox"])
+    }
+
+    /// Under `.latestWins`, a link whose navigation a later one supersedes leaves what is
+    /// presented above the tabs, and the selection, as they were.
+    @Test func aSupersededLinkLeavesWhatIsAboveTheTabs() async throws {
+        let app = TabRouter<Tab, Route>(
+            tabs: Tab.allCases, selected: .inbox, options: NavigationOptions(concurrency: .latestWins)
+        ) { $0.tab }
+        let gate = Gate()
+        app.addGuard { pending in
+            if pending.destinations == [.article(42)] { await gate.wait() }
+            return .allow
+        }
+        try await app.present(.settings)
+        let opening = Task { await app.openURL(try #require(Self.articleURL)) }
+        try await gate.arrived(1)
+        try await app.router(for: .news).navigate(to: .feed)  // supersedes the link's navigation
+        gate.open()
+        #expect(try await opening.value == false)
+        #expect(app.presentations == [Presentation(.settings)])
+        #expect(app.selectedTab == .inbox && app.router(for: .news).stack == [.feed])
+    }
 }

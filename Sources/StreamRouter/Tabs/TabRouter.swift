@@ -544,12 +544,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Replaces the selected tab's tree with `routes` (see ``Router/replace(with:)``) and
-    /// dismisses what is presented above the tabs: the dismissal runs once the tab's guards
-    /// agreed, just before the tab's tree changes.
+    /// dismisses what is presented above the tabs, in one change of the screen on show (see
+    /// ``openURL(_:)``).
     /// - Throws: ``NavigationError`` when a guard on either side refuses; nothing changes then.
     public func replace(with routes: [Route]) async throws(NavigationError) {
         let target = selectedRouter
-        try await target._run(target._enqueue(.replace(with: routes), url: nil), beforeCommit: dismissalAboveTabs)
+        try await changeBelowTabs(running: target._enqueue(.replace(with: routes), url: nil), on: target)
     }
 
     /// Empties every tab (each tab's presentations dismissed, its stack popped to the
@@ -577,10 +577,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
 
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
     /// for the selected tab) shows the route on its kept stack (a `.sheet` route presented
-    /// there, with its own stack), what was presented above the tabs is dismissed (once the
-    /// tab's guards agreed, just before the tab changes), then the tab becomes the selected
-    /// one. A link refused by the tab's guards or by those of the dismissal above the tabs
-    /// changes nothing anywhere. A presented route the closure maps to no tab (`nil`) is
+    /// there, with its own stack) and becomes the selected one, and what was presented above
+    /// the tabs is dismissed. The guards of the dismissal run first, then the tab's; the tab
+    /// commits and is selected while the presentation still covers it, and the dismissal
+    /// commits last, so the screen on show changes once, to the link's screen. A link refused
+    /// by the guards on either side changes nothing anywhere. A presented route the closure maps to no tab (`nil`) is
     /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
@@ -637,11 +638,15 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         }
         let tab = mappedTab ?? selectedTab
         let target = router(for: tab)
-        let opened = await target._finishOpening(
-            url, target._enqueue(operation, url: url, source: source), beforeCommit: dismissalAboveTabs)
-        guard opened else { return false }
-        try? await select(tab, popsToRoot: false, source: source)
-        return true
+        do {
+            try await changeBelowTabs(
+                running: target._enqueue(operation, url: url, source: source), on: target, selecting: tab,
+                source: source)
+            return true
+        } catch {
+            target._publishNotHandled(url, .navigationFailed(error))
+            return false
+        }
     }
 
     /// The tab of the `mapTab` link `found`, or why there is none: the closure threw, or
@@ -673,25 +678,44 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             reporter._publishNotHandled(url, reason)
             return false
         }
-        if let dismissal = dismissalAboveTabs {
-            do {
-                try await dismissal()
-            } catch {
-                reporter._publishNotHandled(url, .navigationFailed(error))
-                return false
-            }
+        do {
+            try await changeBelowTabs(running: nil, on: selectedRouter, selecting: tab, source: source)
+            return true
+        } catch {
+            reporter._publishNotHandled(url, .navigationFailed(error))
+            return false
         }
-        try? await select(tab, popsToRoot: false, source: source)
-        return true
     }
 
-    /// For a tab's navigation that also dismisses what is shown above the tabs: that
-    /// dismissal, run after the tab's guards agreed and before the tab's commit, so that a
-    /// refusal on either side changes nothing anywhere (`nil` when nothing is shown there).
-    private var dismissalAboveTabs: (@Sendable () async throws(NavigationError) -> Void)? {
-        guard _isPresentingAboveTabs else { return nil }
-        let above = _aboveTabs
-        return { () async throws(NavigationError) in try await above.dismissAll() }
+    /// A change of the tabs that also dismisses what is presented above them: `request` (a
+    /// navigation of `target`, already enqueued) runs, then `tab` is selected, inside that
+    /// dismissal. The dismissal's guards run first, then `request`'s guards and commit and
+    /// the selection (under the presentation, so the screen on show does not change yet),
+    /// and the dismissal commits last: the screen changes once, and a refusal on either side
+    /// changes nothing anywhere. Without anything above the tabs, only the change runs.
+    private func changeBelowTabs(
+        running request: NavigationRequest<Route>?, on target: Router<Route>,
+        selecting tab: Tab? = nil, source: NavigationSource = .inApp
+    ) async throws(NavigationError) {
+        let change = { @Sendable [self] () async throws(NavigationError) in
+            if let request { try await target._run(request) }
+            if let tab { try? await select(tab, popsToRoot: false, source: source) }
+        }
+        guard _isPresentingAboveTabs else { return try await change() }
+        let began = Mutex(false)
+        do {
+            try await _aboveTabs._run(
+                _aboveTabs._enqueue(.dismissAll, url: nil, source: source),
+                beforeCommit: { () async throws(NavigationError) in
+                    began.withLock { $0 = true }
+                    try await change()
+                })
+        } catch {
+            // Refused above the tabs before the change began: `request` leaves its turn.
+            guard let request, !began.withLock({ $0 }) else { throw error }
+            target._leaveQueue(request.id)
+            throw target._reject(request, error)
+        }
     }
 
     /// The canonical link of `route` (see ``URLMatcherGroup/url(for:)``): for a share
