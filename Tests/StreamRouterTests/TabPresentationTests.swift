@@ -77,6 +77,23 @@ import Testing
         #expect(app.selectedTab == .inbox && app.router(for: .inbox).stack == [.message(4)])
     }
 
+    /// A tab's guard may present above the tabs while a link into the tab waits on it: the
+    /// link dismisses what is above the tabs only once the tab's guards agreed.
+    @Test func aTabsGuardMayPresentAboveTheTabsWhileALinkWaitsOnIt() async throws {
+        struct SignInFirst: Error {}
+        let app = Self.makeApp()
+        try await app.select(.inbox)
+        try await app.present(.compose)
+        app.addGuard { [weak app] pending in
+            guard pending.destinations == [.post(3)] else { return .allow }
+            try await app?.present(.settings)
+            return .cancel(SignInFirst())
+        }
+        #expect(await app.openURL(try #require(URL(string: "https://app.example.com/post/3"))) == false)
+        #expect(app.presentations == [Presentation(.compose), Presentation(.settings)])
+        #expect(app.selectedTab == .inbox && app.router(for: .home).stack.isEmpty)
+    }
+
     @Test func resetAllTabsEmptiesEverything() async throws {
         let app = Self.makeApp()
         try await app.navigate(to: .post(1))

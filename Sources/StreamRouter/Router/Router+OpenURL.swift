@@ -228,15 +228,12 @@ extension Router {
         }
     }
 
-    /// Runs the navigation of an opened URL (`beforeCommit` as for `_run`).
+    /// Runs the navigation of an opened URL.
     /// - Returns: Whether it committed.
     @inlinable
-    func _finishOpening(
-        _ url: URL, _ request: NavigationRequest<Route>,
-        beforeCommit: (@Sendable () async throws(NavigationError) -> Void)? = nil
-    ) async -> Bool {
+    func _finishOpening(_ url: URL, _ request: NavigationRequest<Route>) async -> Bool {
         do {
-            try await _run(request, beforeCommit: beforeCommit)
+            try await _run(request)
             return true
         } catch {
             _publishNotHandled(url, .navigationFailed(error))

@@ -6,6 +6,13 @@ import Synchronization
 // transition handlers, redirects, supersession) is in `Router+Hooks.swift`. The rules the
 // core follows (boxes, cost following the work): the Performance design article.
 extension Router {
+    /// Runs around a navigation's commit, once its guards agreed: for a ``TabRouter`` change
+    /// that also dismisses what is shown above the tabs, that dismissal (its guards, then
+    /// this navigation's commit, then its own), so the screen on show changes once.
+    @usableFromInline typealias _AroundCommit =
+        @Sendable (_ commit: @escaping @Sendable () throws(NavigationError) -> Void) async throws(NavigationError) ->
+        Void
+
     /// Takes a turn in the queue and publishes `.started`, synchronously, so turns follow
     /// call order. A navigation started by a hook of this router supersedes nothing: it
     /// fails at once (``NavigationError/reentrantNavigation``), and the navigation running the
@@ -36,9 +43,9 @@ extension Router {
     ///   - decide: For the setters of ``RouterModel``: the operation, decided at the
     ///     request's turn from the state then (the request keeps its id; its `.started`
     ///     event showed the operation as guessed when it was made).
-    ///   - beforeCommit: For a ``TabRouter`` navigation that also dismisses what is shown
-    ///     above the tabs: that dismissal, run once the guards agreed, before the commit; the
-    ///     navigation fails with its error and commits nothing when it throws.
+    ///   - aroundCommit: For a ``TabRouter`` change that also dismisses what is shown above
+    ///     the tabs (see ``_AroundCommit``): run once the guards agreed, with the commit to
+    ///     call.
     /// - Returns: The id of the entry whose result slot the commit opened, if any.
     @inlinable
     @discardableResult
@@ -47,7 +54,7 @@ extension Router {
         awaiting awaited: Route? = nil,
         delivering result: _ScreenResult? = nil,
         deciding decide: (@Sendable (RouterState<Route>) -> NavigationOperation<Route>)? = nil,
-        beforeCommit: (@Sendable () async throws(NavigationError) -> Void)? = nil
+        aroundCommit: _AroundCommit? = nil
     ) async throws(NavigationError) -> UInt64? {
         if _isRunningHook {
             // Started by a hook of this router's running navigation: it would wait forever.
@@ -71,8 +78,8 @@ extension Router {
         let request =
             decide.map { request.deciding($0(state)) } ?? request
         if options.repeatedPush == .ignore, Self._isRepeatedPush(request.operation, on: state) {
-            if let beforeCommit {
-                do { try await beforeCommit() } catch { throw _reject(request, error) }
+            if let aroundCommit {
+                return try await _commit(request, state, around: aroundCommit, committed: &committed)
             }
             committed = true
             return try _commit(request, state, opening: nil, delivering: nil)
@@ -116,8 +123,8 @@ extension Router {
                     // the topmost displayed route (a second tap's redirect to the login sheet
                     // the first one presented) completes with no change, as a direct repeat.
                     if options.repeatedPush == .ignore, Self._isRepeatedPush(current.operation, on: state) {
-                        if let beforeCommit {
-                            do { try await beforeCommit() } catch { throw _reject(current, error) }
+                        if let aroundCommit {
+                            return try await _commit(current, state, around: aroundCommit, committed: &committed)
                         }
                         committed = true
                         return try _commit(current, state, opening: nil, delivering: nil)
@@ -135,14 +142,45 @@ extension Router {
             let shown = awaited.flatMap {
                 Self._shownEntry(of: $0, from: state, to: proposed, request: current)
             }
-            if let beforeCommit {
-                do { try await beforeCommit() } catch { throw _reject(current, error) }
+            let opened: UInt64?
+            if let aroundCommit {
+                opened = try await _commit(
+                    current, proposed, opening: shown, delivering: result, loaded: loaded, around: aroundCommit,
+                    committed: &committed)
+            } else {
+                committed = true
+                opened = try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
             }
-            committed = true
-            let opened = try _commit(current, proposed, opening: shown, delivering: result, loaded: loaded)
             takePreloads?()
             return opened
         }
+    }
+
+    /// ``_commit(_:_:opening:delivering:loaded:)`` called by `aroundCommit`, which runs
+    /// first: when it throws before calling it, the navigation fails with its error and
+    /// commits nothing; once the commit ran, the navigation stands whatever it throws after.
+    @inlinable
+    func _commit(
+        _ request: NavigationRequest<Route>, _ proposed: RouterState<Route>,
+        opening shown: UInt64? = nil, delivering result: _ScreenResult? = nil, loaded: [_EntryLoad]? = nil,
+        around aroundCommit: _AroundCommit, committed: inout Bool
+    ) async throws(NavigationError) -> UInt64? {
+        let outcome = _Locked<Result<UInt64?, NavigationError>?>(nil)
+        let commit = { @Sendable () throws(NavigationError) in
+            guard outcome.withLock({ $0 == nil }) else { return }
+            let result = Result { () throws(NavigationError) in
+                try self._commit(request, proposed, opening: shown, delivering: result, loaded: loaded)
+            }
+            outcome.withLock { $0 = result }
+            _ = try result.get()
+        }
+        var failure: NavigationError?
+        do { try await aroundCommit(commit) } catch { failure = error }
+        guard let outcome = outcome.withLock({ $0 }) else {
+            throw _reject(request, failure ?? .taskCancelled)
+        }
+        committed = true
+        return try outcome.get()
     }
 
     /// Whether `operation` pushes or presents one route that is already the topmost

@@ -578,7 +578,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// Opens a deep link: the tab the route belongs to (the initialiser's closure; `nil`
     /// for the selected tab) shows the route on its kept stack (a `.sheet` route presented
     /// there, with its own stack) and becomes the selected one, and what was presented above
-    /// the tabs is dismissed. The guards of the dismissal run first, then the tab's; the tab
+    /// the tabs is dismissed. The tab's guards run first, then those of the dismissal; the tab
     /// commits and is selected while the presentation still covers it, and the dismissal
     /// commits last, so the screen on show changes once, to the link's screen. A link refused
     /// by the guards on either side changes nothing anywhere. A presented route the closure maps to no tab (`nil`) is
@@ -688,33 +688,36 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// A change of the tabs that also dismisses what is presented above them: `request` (a
-    /// navigation of `target`, already enqueued) runs, then `tab` is selected, inside that
-    /// dismissal. The dismissal's guards run first, then `request`'s guards and commit and
-    /// the selection (under the presentation, so the screen on show does not change yet),
-    /// and the dismissal commits last: the screen changes once, and a refusal on either side
-    /// changes nothing anywhere. Without anything above the tabs, only the change runs.
+    /// navigation of `target`, already enqueued) and the selection of `tab`. `request`'s
+    /// guards run first, then the dismissal's; then `request` commits and `tab` is selected
+    /// while the presentation still covers them, and the dismissal commits last: the screen
+    /// on show changes once, and a refusal on either side changes nothing anywhere.
     private func changeBelowTabs(
         running request: NavigationRequest<Route>?, on target: Router<Route>,
         selecting tab: Tab? = nil, source: NavigationSource = .inApp
     ) async throws(NavigationError) {
-        let change = { @Sendable [self] () async throws(NavigationError) in
-            if let request { try await target._run(request) }
-            if let tab { try? await select(tab, popsToRoot: false, source: source) }
+        let select = { @Sendable [self] () async in
+            if let tab { try? await self.select(tab, popsToRoot: false, source: source) }
         }
-        guard _isPresentingAboveTabs else { return try await change() }
-        let began = Mutex(false)
-        do {
-            try await _aboveTabs._run(
-                _aboveTabs._enqueue(.dismissAll, url: nil, source: source),
-                beforeCommit: { () async throws(NavigationError) in
-                    began.withLock { $0 = true }
-                    try await change()
+        guard _isPresentingAboveTabs else {
+            if let request { try await target._run(request) }
+            await select()
+            return
+        }
+        let above = _aboveTabs
+        let dismissal: Router<Route>._AroundCommit = { commit throws(NavigationError) in
+            try await above._run(
+                above._enqueue(.dismissAll, url: nil, source: source),
+                aroundCommit: { commitDismissal throws(NavigationError) in
+                    try commit()
+                    await select()
+                    try commitDismissal()
                 })
-        } catch {
-            // Refused above the tabs before the change began: `request` leaves its turn.
-            guard let request, !began.withLock({ $0 }) else { throw error }
-            target._leaveQueue(request.id)
-            throw target._reject(request, error)
+        }
+        if let request {
+            try await target._run(request, aroundCommit: dismissal)
+        } else {
+            try await dismissal {}
         }
     }
 
