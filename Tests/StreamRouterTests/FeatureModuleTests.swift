@@ -1,3 +1,4 @@
+import AsyncObservables
 import Foundation
 @_spi(Testing) import StreamRouter
 import StreamRouterTesting
@@ -197,6 +198,26 @@ import Testing
         let restored = Router<AppRoute>(store: store, guards: [AppRoute.profileModule.embed(signIn)])
         _ = await restored.restore()
         #expect(restored.stack == [.profile(.signIn)])
+    }
+
+    /// The module's route pushed inside a presentation of another route is the module's too:
+    /// restored, its guard is asked about it.
+    @Test func aModuleGuardSeesItsRouteRestoredInsideAnotherRoutesPresentation() async throws {
+        let store = InMemoryStateStore()
+        let saved = Router<AppRoute>(store: store)
+        let tree = RouterState<AppRoute>(
+            stack: [.home], presentations: [Presentation(.home, style: .sheet, stack: [.profile(.edit(id: 1))])])
+        try await saved.perform(.restore(tree))
+        saved.flush()
+        let seen = _Locked<[RouterState<ProfileRoute>]>([])
+        let signIn = NavigationGuard<ProfileRoute>(named: "signIn") { pending in
+            seen.withLock { $0.append(pending.to) }
+            return pending.destinations.contains(.edit(id: 1)) ? .redirect(.replace(with: [.signIn])) : .allow
+        }
+        let restored = Router<AppRoute>(store: store, guards: [AppRoute.profileModule.embed(signIn)])
+        _ = await restored.restore()
+        #expect(restored.state == RouterState(stack: [.profile(.signIn)]))
+        #expect(seen.withLock { $0.first } == RouterState(stack: [.edit(id: 1)]), "in module terms")
     }
 
     @Test func aModuleLoaderRunsForItsRoutesOnly() async throws {

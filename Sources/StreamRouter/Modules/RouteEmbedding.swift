@@ -141,16 +141,23 @@ extension RouteEmbedding {
 
 extension RouteEmbedding {
     /// `state` as the module sees it: its own routes only. Each level keeps the module's
-    /// routes, in order; a presentation of a route that is not the module's is left out with
-    /// its stack.
+    /// routes, in order; a presentation of a route that is not the module's is left out, and
+    /// the module's routes pushed inside it join the level under it, so that every route of
+    /// the module on show is in the module's state.
     func moduleState(_ state: RouterState<AppRoute>) -> RouterState<ModuleRoute> {
-        RouterState(
-            stack: state.stack.compactMap(extractRoute),
-            presentations: state.presentations.compactMap { presentation in
-                extractRoute(presentation.route).map {
-                    Presentation($0, style: presentation.style, stack: presentation.stack.compactMap(extractRoute))
-                }
-            })
+        var stack = state.stack.compactMap(extractRoute)
+        var presentations: [Presentation<ModuleRoute>] = []
+        for presentation in state.presentations {
+            let own = presentation.stack.compactMap(extractRoute)
+            if let route = extractRoute(presentation.route) {
+                presentations.append(Presentation(route, style: presentation.style, stack: own))
+            } else if presentations.isEmpty {
+                stack += own
+            } else {
+                presentations[presentations.count - 1].stack += own
+            }
+        }
+        return RouterState(stack: stack, presentations: presentations)
     }
 
     /// `operation` in module terms, its routes that are not the module's left out; `nil`
@@ -183,7 +190,9 @@ extension RouteEmbedding {
         case .backTo(let route): extractRoute(route) != nil
         case .restore(let state):
             state.stack.contains { extractRoute($0) != nil }
-                || state.presentations.contains { extractRoute($0.route) != nil }
+                || state.presentations.contains {
+                    extractRoute($0.route) != nil || $0.stack.contains { extractRoute($0) != nil }
+                }
         case .back, .toRoot, .dismiss, .dismissAll: false
         }
     }

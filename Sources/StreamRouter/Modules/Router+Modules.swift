@@ -17,7 +17,8 @@ extension Router {
     ///   dismissals) is allowed without asking the guard;
     /// - its request's operation with the other routes left out, and its states with the
     ///   module's routes only (each level keeps the module's routes; a presentation of another
-    ///   route is left out with its stack), built for each navigation the guard sees.
+    ///   route is left out, the module's routes pushed inside it joining the level under it),
+    ///   built for each navigation the guard sees.
     /// - Parameters:
     ///   - name: Names the guard in errors; `#<number>` by default.
     ///   - deadline: How long the guard may take; `nil` (the default) uses

@@ -151,8 +151,9 @@ public struct ScopedRouter<Route: RouteProvider>: Sendable {
     /// Each request is read in module terms: its operation with the routes that are not the
     /// module's left out, and the operations it was redirected from that name none of its
     /// routes left out; a `.completed` event's state holds the module's routes only (each
-    /// level keeps the module's routes, a presentation of another route is left out with its
-    /// stack), and its action is the app router's. An app guard's redirect from another
+    /// level keeps the module's routes, a presentation of another route is left out, the
+    /// module's routes pushed inside it joining the level under it), and its action is the
+    /// app router's. An app guard's redirect from another
     /// route to one of the module's is published with the request it came from read the same
     /// way (`navigate(to: [])` when it named none of the module's routes).
     /// - Parameter bufferingPolicy: The buffer of the router's subscription underneath, which
