@@ -151,6 +151,20 @@ import Testing
         #expect(navigator.history.entries == ["/", "/news"])
     }
 
+    /// A redirect to a path no entry matches is followed all the same: the history gets the
+    /// path it leads to, as it would navigating there.
+    @Test func navigateFollowsARedirectToAPathWithNoEntry() throws {
+        let table = RouteTable<RouteDestination<String>>([
+            (try PathPattern("/news/*"), .screen("news")),
+            (try PathPattern("/old-section/*"), .redirect(to: "/new-section")),
+        ])
+        let navigator = Navigator()
+        let action = try navigator.navigate("/old-section/5", redirectsIn: table)
+        #expect(action == NavigationAction(currentPath: "/new-section", previousPath: "/", action: .push))
+        #expect(navigator.history.entries == ["/", "/new-section"])
+        #expect(try table.resolve("/old-section/5") == nil)
+    }
+
     @Test func aLoopLeavesTheNavigatorUnchanged() {
         let navigator = Navigator(initialPath: "/start")
         #expect(throws: RouteRedirectError.self) { try navigator.navigate("/ping", redirectsIn: table) }

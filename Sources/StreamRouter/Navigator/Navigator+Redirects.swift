@@ -1,6 +1,7 @@
 extension Navigator {
     /// Navigates to `path`, first following `table`'s redirects: the history gets the final
-    /// path, once (a redirect replaces, it does not add an entry). Resolving against the
+    /// path, once (a redirect replaces, it does not add an entry), whether or not an entry
+    /// of `table` matches it. Resolving against the
     /// current path, following the redirects and committing happen in one critical section,
     /// so a concurrent navigation can never come in between.
     /// - Throws: ``RouteRedirectError`` for a redirect loop; the navigator is then unchanged.
@@ -13,14 +14,15 @@ extension Navigator {
         redirectsIn table: RouteTable<RouteDestination<Screen>>
     ) throws(RouteRedirectError) -> NavigationAction? {
         try navigate(path, replace: replace) { target throws(RouteRedirectError) in
-            try table.resolve(target)?.path ?? target
+            try table.followingRedirects(target).path
         }
     }
 
     /// The screen for the current path, then for each change, with `table`'s redirects
     /// followed: a path that reaches a redirect yields the final screen, whose
     /// ``ResolvedRoute/path`` is the path it redirects to and whose
-    /// ``ResolvedRoute/redirectedFrom`` is not empty. A redirect loop yields a failure.
+    /// ``ResolvedRoute/redirectedFrom`` is not empty. A redirect loop yields a failure; a
+    /// path with no screen, or a redirect to one, yields `nil`.
     ///
     /// The stream only reports: it never navigates (every subscriber would otherwise apply
     /// the redirect once). Navigate with ``navigate(_:replace:redirectsIn:)`` and the history
