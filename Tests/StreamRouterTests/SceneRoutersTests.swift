@@ -18,6 +18,7 @@ import Testing
             .group("mail.example.com") {
                 $0.map("messages/{id}") { .message(try $0.param("id")) }
                 $0.map("compose") { .compose }
+                $0.map("drafts/{id}") { match async throws in .message(try match.param("id")) }
             }
         }
     }
@@ -128,6 +129,19 @@ import Testing
         let third = scenes.router(for: request.id)
         try await eventually { third.stack == [.message(9)] }
         #expect(await scenes.openURL(try Self.url("nowhere")) == false)
+    }
+
+    /// A link whose mapping is awaited opens a new window as one made at once does: the
+    /// window's router awaits it.
+    @Test func anAwaitedLinkOpensANewWindow() async throws {
+        let scenes = Self.makeScenes()
+        let requests = StreamRecorder(scenes.windowRequests())
+        _ = scenes.router(for: "a")
+        #expect(await scenes.openURL(try Self.url("drafts/3")))
+        let request = try #require(try await requests.next().first)
+        #expect(request.url == (try Self.url("drafts/3")))
+        let window = scenes.router(for: request.id)
+        try await eventually { window.stack == [.message(3)] }
     }
 
     /// `openWindow(showing:)` publishes a request; the scene that connects with its id

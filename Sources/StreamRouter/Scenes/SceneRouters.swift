@@ -286,8 +286,18 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         return connected.first { $0.0 == active }?.1
     }
 
+    /// Requests a window for `url` when a router would open it: its mapping makes its route,
+    /// or says yes to it (an `async` one's or an action's check); a tab selection is left to
+    /// the window's ``TabRouter``.
     private func openInNewWindow(_ url: URL, source: NavigationSource) -> Bool {
-        guard let urlMatchers, case .success = urlMatchers.match(url) else { return false }
+        guard let urlMatchers, let found = try? urlMatchers._lookup.find(url) else { return false }
+        let mapping = urlMatchers._mappings[found.mapping]
+        let opens: Bool
+        switch mapping {
+        case .tab: opens = true
+        default: opens = mapping.canOpen(found.match)
+        }
+        guard opens else { return false }
         request(routes: [], url: url, source: source)
         return true
     }
