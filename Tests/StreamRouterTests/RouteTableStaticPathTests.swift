@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// Canonically equivalent literals (a precomposed and a decomposed `é`) are different
+    /// bytes, so different routes: as patterns, as conflicts, and as a navigator's paths.
+    @Test func canonicallyEquivalentLiteralsAreDifferentRoutes() throws {
+        let precomposed = try PathPattern("/caf\u{E9}")
+        let decomposed = try PathPattern("/cafe\u{301}")
+        #expect(precomposed != decomposed)
+        #expect(Set([precomposed, decomposed]).count == 2)
+        let table = RouteTable([(precomposed, 1), (decomposed, 2)])
+        #expect(table.match("/cafe\u{301}")?.value == 2)
+        #expect(table.conflicts.isEmpty)
+        let navigator = Navigator(initialPath: "/caf\u{E9}")
+        #expect(navigator.navigate("/cafe\u{301}") != nil)
+        #expect(decomposed.match(navigator.path) != nil)
+    }
+
     @Test func aRefusingValidatorFallsThroughToTheNextMatch() throws {
         let table = RouteTable<String>([
             .validated(try PathPattern("/account")) { _ in nil },

@@ -99,7 +99,7 @@ struct SegmentClasses {
     static func share(_ first: PatternSegment, _ second: PatternSegment) -> Bool {
         switch (first, second) {
         case (.literal(let one), .literal(let other)):
-            return one == other
+            return one.utf8.elementsEqual(other.utf8)
         case (.literal(let text), .partialCapture(let prefix, _, let suffix)),
             (.partialCapture(let prefix, _, let suffix), .literal(let text)):
             return takes(Array(prefix.utf8), Array(suffix.utf8), Array(text.utf8))

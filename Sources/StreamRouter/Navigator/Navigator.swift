@@ -293,7 +293,8 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
         _ publish: (Event) -> Void
     ) -> NavigationAction? {
         let previous = state.history.current
-        guard target != previous else { return nil }
+        // Byte for byte, as paths are matched (not by Unicode canonical equivalence).
+        guard !target.utf8.elementsEqual(previous.utf8) else { return nil }
         if replace {
             state.history.replaceCurrent(with: target)
         } else {

@@ -43,7 +43,7 @@ extension PathPublisher {
 /// Whether a link is active for a path.
 enum PathActivity {
     static func isActive(_ target: String, in current: String, exact: Bool) -> Bool {
-        if current == target { return true }
+        if current.utf8.elementsEqual(target.utf8) { return true }
         if exact { return false }
         if target == "/" { return true }
         return current.utf8.count > target.utf8.count

@@ -169,6 +169,17 @@ extension PathPattern {
 }
 
 extension PathPattern.Segment {
+    /// Equal when the same case holds the same bytes: literals compare byte for byte, as
+    /// paths are matched, not by Unicode canonical equivalence as `String`'s `==` does.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.trieSegment == rhs.trieSegment
+    }
+
+    /// Hashes the case and its bytes, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        trieSegment.hash(into: &hasher)
+    }
+
     /// The segment as written in a glob.
     var text: String {
         switch self {

@@ -45,3 +45,53 @@ package enum PatternSegment: Sendable, Hashable {
         }
     }
 }
+
+extension PatternSegment {
+    /// Equal when the same case holds the same bytes: texts compare byte for byte, as paths
+    /// are matched, not by Unicode canonical equivalence as `String`'s `==` does (a
+    /// precomposed and a decomposed `é` match different paths).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.literal(let one), .literal(let other)), (.capture(let one), .capture(let other)),
+            (.optionalCapture(let one), .optionalCapture(let other)), (.restCapture(let one), .restCapture(let other)):
+            one.utf8.elementsEqual(other.utf8)
+        case (
+            .partialCapture(let prefix, let name, let suffix),
+            .partialCapture(let otherPrefix, let otherName, let otherSuffix)
+        ):
+            prefix.utf8.elementsEqual(otherPrefix.utf8) && name.utf8.elementsEqual(otherName.utf8)
+                && suffix.utf8.elementsEqual(otherSuffix.utf8)
+        case (.skip, .skip), (.rest, .rest): true
+        default: false
+        }
+    }
+
+    /// Hashes the case and its bytes, as ``==(_:_:)`` compares them.
+    package func hash(into hasher: inout Hasher) {
+        func combine(_ text: String) {
+            hasher.combine(text.utf8.count)
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+        switch self {
+        case .literal(let text):
+            hasher.combine(0)
+            combine(text)
+        case .capture(let name):
+            hasher.combine(1)
+            combine(name)
+        case .skip: hasher.combine(2)
+        case .partialCapture(let prefix, let name, let suffix):
+            hasher.combine(3)
+            combine(prefix)
+            combine(name)
+            combine(suffix)
+        case .optionalCapture(let name):
+            hasher.combine(4)
+            combine(name)
+        case .rest: hasher.combine(5)
+        case .restCapture(let name):
+            hasher.combine(6)
+            combine(name)
+        }
+    }
+}
