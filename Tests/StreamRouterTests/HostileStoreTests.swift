@@ -197,6 +197,17 @@ import Testing
         #expect(inside.restoration == .restoreFailed(.tooManyEntries(count: 1_001, limit: 1_000)))
         #expect(CountedRoute.decodes.load(ordering: .relaxed) == 0)
 
+        // What is presented above a tab router's tabs is counted the same way.
+        let aboveTabs =
+            #"{"version":1,"state":{"selected":"main","stacks":[],"aboveTabs":["#
+            + Array(repeating: #"{"route":1,"style":"sheet","stack":[]}"#, count: 1_001).joined(separator: ",") + "]}}"
+        CountedRoute.decodes.store(0, ordering: .relaxed)
+        let app = TabRouter<String, CountedRoute>(
+            tabs: ["main"], selected: "main", store: InMemoryStateStore(data: Data(aboveTabs.utf8)), policy: policy
+        ) { _ in nil }
+        #expect(app.restoration == .restoreFailed(.tooManyEntries(count: 1_001, limit: 1_000)))
+        #expect(CountedRoute.decodes.load(ordering: .relaxed) == 0)
+
         // Within the limit, the routes decode and restore.
         let fine = #"{"version":1,"state":{"stack":[1,2],"presentations":[{"route":3,"style":"sheet","stack":[4]}]}}"#
         let restoredRouter = Router<CountedRoute>(store: InMemoryStateStore(data: Data(fine.utf8)), policy: policy)

@@ -39,6 +39,10 @@ public struct TabRouterState<Tab: Hashable & Codable & Sendable, Route: RoutePro
         selected = try container.decode(Tab.self, forKey: .selected)
         let pairs = try container.decode([TabStack].self, forKey: .stacks)
         stacks = Dictionary(pairs.map { ($0.tab, $0.state) }, uniquingKeysWith: { _, last in last })
+        if let limit = _RestoredEntryLimit.limit(in: decoder) {
+            // Counted before any presented route is decoded, as a router's presentations are.
+            try _RestoredEntryLimit.check(_RestoredEntryLimit.count(of: container, at: .aboveTabs), limit: limit)
+        }
         aboveTabs = try container.decodeIfPresent([Presentation<Route>].self, forKey: .aboveTabs) ?? []
     }
 
