@@ -144,6 +144,24 @@ import Testing
         try await eventually { window.stack == [.message(3)] }
     }
 
+    /// A registry store that is not an archive of scenes is reported by every scene's router,
+    /// and the first save replaces it.
+    @Test func anUnreadableArchiveIsReportedByEveryScene() async throws {
+        let store = InMemoryStateStore(data: Data("not an archive".utf8))
+        let scenes = Self.makeScenes(store: store)
+        let main = scenes.router(for: "main")
+        guard case .restoreFailed(.unreadable) = main.restoration else {
+            Issue.record("reported as \(String(describing: main.restoration))")
+            return
+        }
+        try await main.navigate(to: .inbox)
+        main.flush()
+        let relaunched = Self.makeScenes(store: store)
+        #expect(relaunched.savedSceneIDs == ["main"])
+        let restored = relaunched.router(for: "main")
+        try await eventually { restored.stack == [.inbox] }  // through the guards
+    }
+
     /// `openWindow(showing:)` publishes a request; the scene that connects with its id
     /// starts on the routes, through its guards.
     @Test func anOpenedWindowStartsOnItsRoutes() async throws {
