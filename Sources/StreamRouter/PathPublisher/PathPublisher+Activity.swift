@@ -11,8 +11,10 @@ extension Navigator {
 
 extension PathPublisher {
     /// Whether the link to `path` is active now, then each change (see
-    /// ``Navigator/isActive(_:exact:)``). A relative `path` is resolved against the path
-    /// current when this is called (the stream's first element).
+    /// ``Navigator/isActive(_:exact:)``). A relative `path` is resolved against the stream's
+    /// first element: the path current when this is called, unless a bounded
+    /// `bufferingPolicy` dropped it before it was read (then the oldest path read). Give an
+    /// absolute `path` with a bounded buffer.
     /// - Parameters:
     ///   - path: The link's path, absolute or relative.
     ///   - exact: Whether only `path` itself is active, not its descendants.
