@@ -73,6 +73,26 @@ import Testing
         #expect(navigator.path == "/error")
     }
 
+    /// The parent's matched path is text: a `:`, `*` or `?` in it is a literal, never glob
+    /// syntax, and `..` climbs out of it as out of any path.
+    @Test func aRelativePatternReadsItsParentsPathAsText() throws {
+        let slot = try #require(try PathPattern("/events/:slot/*").match("/events/12:30/details"))
+        #expect(slot.path == "/events/12:30")
+        let details = try PathPattern("details", relativeTo: slot)
+        #expect(details.match("/events/12:30/details")?.parameters == [:])
+        #expect(details.match("/events/12:31/details") == nil)
+
+        let user = try #require(try PathPattern("/users/:name/*").match("/users/ann:admin/posts"))
+        let posts = try PathPattern("posts/:id?", relativeTo: user)
+        #expect(posts.match("/users/annX/posts") == nil)
+        #expect(posts.match("/users/ann:admin/posts/4")?.parameters == ["id": "4"])
+        #expect(try PathPattern("../*", relativeTo: user).match("/users/bob") != nil)
+        #expect(try PathPattern("a/../../:other", relativeTo: user).description == "/users/:other")
+
+        let star = try #require(try PathPattern("/files/*").match("/files/*"))
+        #expect(try PathPattern("*", relativeTo: RouteInformation(path: star.path + "/*")).match("/files/*/x") != nil)
+    }
+
     @Test(arguments: [
         ("/news", "/news/latest", false, true),
         ("/news", "/news/latest", true, false),

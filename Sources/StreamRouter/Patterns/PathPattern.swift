@@ -96,6 +96,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         trie = _RouteTrie([segments.map { $0.trieSegment }])
     }
 
+    /// A pattern of segments already compiled and checked.
+    init(segments: [Segment]) {
+        self.segments = segments
+        trie = _RouteTrie([segments.map { $0.trieSegment }])
+    }
+
     private static func segment(
         from text: Substring,
         isLast: Bool,

@@ -12,9 +12,33 @@ extension PathPattern {
     /// Compiles a glob relative to a parent route's match, like a `Route` nested inside
     /// another in SwiftUIRouter: `PathPattern(":id", relativeTo: newsMatch)` with the parent
     /// matched at `/news` is `/news/:id`. An absolute glob ignores the parent; `..` in the
-    /// relative glob climbs from the parent's path.
+    /// relative glob climbs from the parent's path. The parent's path is text, never glob
+    /// syntax: matched at `/events/12:30`, `"details"` is the literal `/events/12:30` then
+    /// `details`.
     /// - Throws: ``PathPatternError`` for a bad glob.
     public init(_ glob: String, relativeTo parent: RouteInformation) throws(PathPatternError) {
-        try self.init(parent.resolve(glob))
+        guard glob.utf8.first != UInt8(ascii: "/") else {
+            try self.init(glob)
+            return
+        }
+        // The parent's segments, climbed by `..`, stay a prefix of literals; the glob's own
+        // segments that remain are compiled.
+        var parentSegments = parent.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
+        var own: [Substring] = []
+        for segment in glob.split(separator: "/") {
+            switch segment {
+            case ".": continue
+            case "..": if own.popLast() == nil { _ = parentSegments.popLast() }
+            default: own.append(segment)
+            }
+        }
+        let compiled = try PathPattern("/" + own.joined(separator: "/"))
+        let segments = parentSegments.map(Segment.literal) + compiled.segments
+        guard segments.count <= Self.maximumSegmentCount else {
+            throw PathPatternError(
+                pattern: glob, segmentIndex: Self.maximumSegmentCount, segment: "",
+                reason: .tooManySegments(limit: Self.maximumSegmentCount))
+        }
+        self.init(segments: segments)
     }
 }
