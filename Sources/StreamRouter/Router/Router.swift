@@ -180,6 +180,7 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         _storage = ObservableState(storage)
         self.urlMatchers = urlMatchers
         _hasAwaitedMappings = urlMatchers?._mappings.contains(where: \.isAwaited) ?? false
+        RouteDiagnostics.routerCreated(Route.self, matchers: urlMatchers)
         self.policy = policy
         self._statePersistence = persistence
         changeHooks { hooks in
