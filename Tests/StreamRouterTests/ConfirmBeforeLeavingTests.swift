@@ -287,6 +287,22 @@ import Testing
     }
 
     /// Tab and split routers ask the same way, on their topmost level.
+    /// A confirmation asked on a tab made after creation, not selected, is the tab router's
+    /// pending one too.
+    @Test func aConfirmationOnATabAddedLaterIsPending() async throws {
+        let draft = Draft()
+        draft.set(true)
+        let app = TabRouter<String, Route>(tabs: ["home"], selected: "home") { _ in nil }
+        app.addLeaveCondition(for: .editor(1), prompt: "Discard?") { draft.isDirty }
+        let notes = app.router(for: "notes")
+        try await notes.navigate(to: .editor(1))
+        let leaving = Task { try await notes.navigateBack() }
+        let asked = try await pending { notes.pendingConfirmation }
+        #expect(app.pendingConfirmation == asked)
+        asked.cancel()
+        await #expect(throws: NavigationError.self) { try await leaving.value }
+    }
+
     @Test func tabAndSplitRoutersAsk() async throws {
         enum Tab: String, Codable, Sendable { case notes, inbox }
         let draft = Draft()

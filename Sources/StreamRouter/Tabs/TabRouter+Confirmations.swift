@@ -4,7 +4,8 @@ extension TabRouter {
     public var pendingConfirmation: PendingConfirmation<Route>? {
         if let above = _aboveTabs.pendingConfirmation { return above }
         if let selected = selectedRouter.pendingConfirmation { return selected }
-        return tabs.lazy.compactMap { self.router(for: $0).pendingConfirmation }.first
+        // Every tab, those ``router(for:)`` made after creation too.
+        return hub.read { $0.tabs }.lazy.compactMap { self.router(for: $0).pendingConfirmation }.first
     }
 
     /// The pending confirmation now (`nil` for none), then after each change, of every tab

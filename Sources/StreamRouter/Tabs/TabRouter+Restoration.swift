@@ -30,7 +30,7 @@ extension TabRouter {
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
-        if tabs.contains(where: { router(for: $0)._isRunningHook }) {
+        if hub.read({ $0.tabs }).contains(where: { router(for: $0)._isRunningHook }) {
             // From inside a tab's hook: that tab's restoration would fail (or be the one
             // running the hook), so keep the saved tree for a later call.
             return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)
