@@ -2,6 +2,8 @@
 import StreamRouterTesting
 import Testing
 
+private struct Boom: Error {}
+
 @Suite(.suiteLimit) struct MulticastSubjectTests {
     @Test func everySubscriberGetsEveryValueInOrder() async throws {
         let subject = MulticastSubject<Int>()
@@ -133,6 +135,23 @@ import Testing
         #expect(subject.value == 2_000)
         // The initial 0, then every intermediate value exactly once, in order.
         #expect(try await recorder.next(2_001) == Array(0...2_000))
+    }
+
+    @Test func aThrowingUpdateChangesNothingAndPublishesNothing() async throws {
+        let subject = CurrentValueSubject(0)
+        let earlier = StreamRecorder(subject.values)
+        #expect(throws: Boom.self) {
+            try subject.update { value in
+                value = 5
+                throw Boom()
+            }
+        }
+        #expect(subject.value == 0)
+        let later = StreamRecorder(subject.values)
+        subject.send(1)
+        subject.finish()
+        #expect(try await earlier.waitForFinish() == [0, 1])
+        #expect(try await later.waitForFinish() == [0, 1])
     }
 
     @Test func finishedSubjectStillHoldsItsValueButDeliversNothing() async throws {

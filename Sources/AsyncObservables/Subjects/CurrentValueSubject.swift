@@ -48,12 +48,15 @@ public final class CurrentValueSubject<Value: Sendable>: Sendable {
     }
 
     /// Mutates the value atomically and delivers the result to every subscriber.
-    /// - Parameter body: Mutates the value in place; runs under the subject's lock.
+    /// - Parameter body: Mutates the value; runs under the subject's lock. When it throws,
+    ///   the value is left as it was and nothing is delivered.
     /// - Returns: What `body` returns.
     @discardableResult
     public func update<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try state.update { current, publish in
-            let result = try body(&current)
+            var updated = current
+            let result = try body(&updated)
+            current = updated
             publish(current)
             return result
         }
