@@ -97,6 +97,27 @@ import Testing
         try await eventually { first.subscriberCount == 0 && second.subscriberCount == 0 }
     }
 
+    @Test func aCancelledMergeConsumerGetsNilEvenAfterABaseFailed() async throws {
+        struct Boom: Error {}
+        let failing = AsyncThrowingStream<Int, any Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: Boom())
+        }
+        // The merge cancels the other bases once it has recorded a base's error.
+        let (othersCancelled, cancellation) = AsyncStream<Void>.makeStream()
+        let endless = AsyncThrowingStream<Int, any Error> { continuation in
+            continuation.onTermination = { _ in cancellation.finish() }
+        }
+        let consumer = Task {
+            var iterator = merge(failing, endless).makeAsyncIterator()
+            let first = try await iterator.next()
+            for await _ in othersCancelled {}  // the error is recorded
+            withUnsafeCurrentTask { $0?.cancel() }
+            return [first, try await iterator.next(), try await iterator.next()]
+        }
+        #expect(try await consumer.value == [1, nil, nil])
+    }
+
     /// A consumer of a timed operator cancelled while the operator holds an element for it
     /// (debounce: waiting for its quiet interval; throttle: for its interval's end; timeout:
     /// with its timer asleep) ends at once: the base is no longer read and the timer's sleep

@@ -79,7 +79,8 @@ where Base.Element: Sendable {
             }
             isDone = true
             self.consumers = nil
-            if let failure = consumers.takeFailure() {
+            // A cancelled consumer gets `nil`, even when a base failed first.
+            if !Task.isCancelled, let failure = consumers.takeFailure() {
                 throw failure
             }
             return nil
