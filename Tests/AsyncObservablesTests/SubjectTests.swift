@@ -227,4 +227,50 @@ private struct Boom: Error {}
         for value in 1...6 { state.update { _, publish in publish(value) } }
         #expect(try await recorder.next(3) == ["2", "4", "6"])
     }
+
+    /// A relay gets every event but is not a subscription: the count of subscriptions
+    /// leaves it out, and stays right after a stream came and went.
+    @Test func aRelayIsNotASubscriptionButGetsEveryEvent() async throws {
+        let source = ObservableState<Void, Int>(())
+        let target = ObservableState<[Int], Int>([])
+        let record: @Sendable (Int, inout [Int], Bool, (Int) -> Void) -> Void = { event, received, _, publish in
+            received.append(event)
+            publish(event)
+        }
+        source.relay(to: target, changesState: { _ in true }, record)
+        #expect(source.subscriberCount == 0)
+        do {
+            let stream = source.subscribe()
+            #expect(source.subscriberCount == 1)
+            withExtendedLifetime(stream) {}
+        }
+        #expect(source.subscriberCount == 0)
+        let plain = ObservableState<Void, Int>(())
+        do {
+            let stream = plain.subscribe()
+            withExtendedLifetime(stream) {}
+        }
+        #expect(!plain.hasSubscribers, "a stream that left reaches nobody")
+
+        let relayed = StreamRecorder(target.subscribe())
+        source.update { _, publish in publish(1) }
+        #expect(try await relayed.next(1) == [1])
+        #expect(target.state == [1])
+    }
+
+    /// A publisher that relays onward passes events on while nobody subscribes to it.
+    @Test func eventsRelayOnThroughAPublisherNobodySubscribesTo() async throws {
+        let source = ObservableState<Void, Int>(())
+        let middle = ObservableState<Void, Int>(())
+        let target = ObservableState<Void, Int>(())
+        // Neither relay changes state: each passes an event on only while it reaches anyone.
+        let passOn: @Sendable (Int, inout Void, Bool, (Int) -> Void) -> Void = { event, _, isObserved, publish in
+            if isObserved { publish(event) }
+        }
+        source.relay(to: middle, changesState: { _ in false }, passOn)
+        middle.relay(to: target, changesState: { _ in false }, passOn)
+        let recorder = StreamRecorder(target.subscribe())
+        source.update { _, publish in publish(1) }
+        #expect(try await recorder.next(1, timeout: .seconds(5)) == [1])
+    }
 }

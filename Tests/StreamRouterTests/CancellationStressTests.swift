@@ -131,7 +131,7 @@ import Testing
             publisher.cancel()
             await publisher.value
         }
-        try await eventually { router.subscriberCount == 0 }
+        try await eventually { router.subscriberCount == 0 && tabs.router(for: 0).subscriberCount == 0 }
     }
 
     /// Presentations publish too: consumers of the displayed path (`paths`) and of the

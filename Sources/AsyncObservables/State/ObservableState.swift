@@ -45,8 +45,8 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     let _storage: _Locked<_Storage>
-    /// The number of live subscriptions, stored under the lock at each change and read
-    /// without it by ``relay(to:changesState:_:)``: a tab router's tabs relay every event,
+    /// The number of live subscriptions and relays onward, stored under the lock at each
+    /// change and read without it by ``relay(to:changesState:_:)``: a tab router's tabs relay every event,
     /// and skipping the tab router's lock while nobody subscribes to it is what keeps a
     /// navigation on a tab within the cost of one on a plain router (the `tab-router`
     /// Benchmarks row).
@@ -82,9 +82,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
         try _storage.withLock { storage throws(Failure) in try body(storage.state) }
     }
 
-    /// The number of live subscriptions (streams not yet finished, cancelled or dropped).
+    /// The number of live subscriptions (streams not yet finished, cancelled or dropped);
+    /// relays into other publishers are not subscriptions.
     package var subscriberCount: Int {
-        withDepartedRemoved { $0.subscribers.count }
+        withDepartedRemoved { $0.subscribers.count - $0.subscribers.relayCount }
     }
 
     /// The values waiting in the buffers of all live subscriptions, summed: what unread
@@ -269,11 +270,13 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
             }
         }
         _storage.withLock { storage in
-            _ = storage.subscribers.add(subscriber)
+            storage.subscribers.addRelay(subscriber)
+            subscriptionCount.store(storage.subscribers.count, ordering: .releasing)
         }
     }
 
-    /// Whether any subscription is live, read without the lock.
+    /// Whether this publisher's events reach anyone, a live subscription or a relay into
+    /// another publisher; read without the lock.
     package var hasSubscribers: Bool {
         subscriptionCount.load(ordering: .acquiring) > 0
     }

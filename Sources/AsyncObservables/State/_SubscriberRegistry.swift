@@ -32,6 +32,8 @@ struct _SubscriberRegistry<Event> {
 
     /// The number of live subscriptions.
     private(set) var count = 0
+    /// How many of them are relays into other publishers (never removed but by ``finish()``).
+    private(set) var relayCount = 0
 
     /// Registers a subscriber, or returns `nil` if the registry has finished.
     mutating func add(_ subscriber: _StreamSubscriber<Event>) -> ID? {
@@ -49,6 +51,11 @@ struct _SubscriberRegistry<Event> {
         slots[slot] = Slot(id: id, subscriber: subscriber)
         count += 1
         return id
+    }
+
+    /// Registers a relay into another publisher, unless the registry has finished.
+    mutating func addRelay(_ relay: _StreamSubscriber<Event>) {
+        if add(relay) != nil { relayCount += 1 }
     }
 
     /// Removes a subscriber; the caller lets go of it after releasing the lock.
@@ -106,6 +113,7 @@ struct _SubscriberRegistry<Event> {
             slots = []
             freeSlots = []
             count = 0
+            relayCount = 0
         }
         return slots.compactMap { $0.subscriber }
     }
