@@ -68,29 +68,32 @@ public struct FileStateStore: NavigationStateStore {
     /// device) throws ``FileStateStoreError/Operation/notARegularFile`` at once, without
     /// being opened, so a FIFO there never blocks the caller (a router's initialiser).
     public func load() throws(FileStateStoreError) -> Data? {
-        try readContents(upTo: .max)
+        try readContents(upTo: .max)?.data
     }
 
-    /// The bytes of the file, or `nil` when there is no file; stops reading and throws
-    /// ``PersistenceError/tooLarge(bytes:limit:)`` as soon as the file proves longer than
-    /// `maximumBytes`, so an oversized file is never read whole.
+    /// The bytes of the file, or `nil` when there is no file; throws
+    /// ``PersistenceError/tooLarge(bytes:limit:)`` with the file's size, without reading it,
+    /// when the file is longer than `maximumBytes` (and stops reading as soon as a file
+    /// growing meanwhile proves longer), so an oversized file is never read whole.
     /// - Throws: ``FileStateStoreError`` or ``PersistenceError``.
     public func load(maximumBytes: Int) throws -> Data? {
-        guard let data = try readContents(upTo: maximumBytes) else { return nil }
-        guard data.count <= maximumBytes else {
-            throw PersistenceError.tooLarge(bytes: data.count, limit: maximumBytes)
+        guard let (data, size) = try readContents(upTo: maximumBytes) else { return nil }
+        guard size <= maximumBytes else {
+            throw PersistenceError.tooLarge(bytes: size, limit: maximumBytes)
         }
         return data
     }
 
-    /// Reads the file to its end, or until it holds more than `limit` bytes.
+    /// Reads the file to its end, or until it holds more than `limit` bytes; nothing when
+    /// its size is over `limit` already.
+    /// - Returns: What was read, and the file's size (what was read, if more).
     ///
     /// Only a regular file is read. The path is checked with `stat` before it is opened, so
     /// a FIFO, a device, a socket or a folder is never opened (opening a FIFO for reading
     /// waits for a writer: it would block the router's initialiser forever); the file is then
     /// opened with `O_NONBLOCK` and checked again with `fstat`, so that one swapped in between
     /// is refused at once too.
-    private func readContents(upTo limit: Int) throws(FileStateStoreError) -> Data? {
+    private func readContents(upTo limit: Int) throws(FileStateStoreError) -> (data: Data, size: Int)? {
         let path = url.path
         var info = stat()
         guard Self.retryingOnInterrupt({ stat(path, &info) }) == 0 else {
@@ -110,6 +113,8 @@ public struct FileStateStore: NavigationStateStore {
             throw FileStateStoreError(operation: .read, path: path, errorNumber: errno)
         }
         try Self.requireRegularFile(info, at: path)
+        let size = Int(info.st_size)
+        if size > limit { return (Data(), size) }
         var contents = Data()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -119,9 +124,9 @@ public struct FileStateStore: NavigationStateStore {
             if count < 0 {
                 throw FileStateStoreError(operation: .read, path: path, errorNumber: errno)
             }
-            if count == 0 { return contents }
+            if count == 0 { return (contents, max(size, contents.count)) }
             contents.append(contentsOf: buffer[0..<count])
-            if contents.count > limit { return contents }
+            if contents.count > limit { return (contents, max(size, contents.count)) }
         }
     }
 
