@@ -92,6 +92,26 @@ import Testing
         #expect(seen.withLock { $0 }.count == 1)
     }
 
+    /// A second call while the first one waits on a guard gets the first one's outcome when
+    /// it is known, not "no store".
+    @Test func aSecondCallWhileTheFirstRunsGetsItsOutcome() async throws {
+        let store = try await Self.storeSavedByALoggedInRun()
+        let router = Router<Screen>(store: store, restoring: .throughGuards)
+        let gate = Gate()
+        router.addGuard(named: "slow") { _ in
+            await gate.wait()
+            return .allow
+        }
+        let first = Task { await router.restore() }
+        try await gate.arrived(1)
+        let second = Task { await router.restore() }
+        for _ in 0..<10 { await Task.yield() }
+        gate.open()
+        #expect(await first.value == .restored)
+        #expect(await second.value == .restored)
+        #expect(router.stack == [.home, .detail(id: 7)])
+    }
+
     @Test func theInitialStateIsUsedWhenNothingIsSaved() async throws {
         let router = Router<Screen>(initialState: RouterState(stack: [.home]), store: InMemoryStateStore())
         #expect(router.stack == [.home])
@@ -147,6 +167,28 @@ import Testing
         let cancelled = try await events.next(4).filter { $0.event.error != nil }
         #expect(cancelled.map(\.tab) == [.profile])
         #expect(cancelled.first?.event.error == refusal)
+    }
+
+    /// A second call while the first one waits on a guard gets the first one's outcome.
+    @Test func aSecondCallWhileTheFirstRunsGetsItsOutcome() async throws {
+        let store = InMemoryStateStore()
+        let first = Self.app(store)
+        try await first.navigate(to: .product(id: 7))
+        first.flush()
+        let app = Self.app(store)
+        let gate = Gate()
+        app.addGuard(named: "slow") { _ in
+            await gate.wait()
+            return .allow
+        }
+        let restoring = Task { await app.restore() }
+        try await gate.arrived(1)
+        let second = Task { await app.restore() }
+        for _ in 0..<10 { await Task.yield() }
+        gate.open()
+        #expect(await restoring.value == .restored)
+        #expect(await second.value == .restored)
+        #expect(app.router(for: .home).stack == [.product(id: 7)])
     }
 
     @Test func aRedirectIsAppliedOnItsTab() async throws {

@@ -157,6 +157,19 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
         return state
     }
 
+    /// How the restore went, once it is known: for a `restore()` called while another one
+    /// applies the saved state. A cancelled caller gets the outcome if known by then, else
+    /// ``PersistenceEvent/restoreRefused(_:)`` with ``NavigationError/taskCancelled``.
+    func awaitRestoration() async -> PersistenceEvent {
+        // Subscribed under the lock `record` takes: the outcome is in `initial` or comes after.
+        let events = outcomes.subscribe(initial: { $0.map { [$0] } ?? [] }, transform: { $0 })
+        for await event in events {
+            if case .saveFailed = event { continue }
+            return event
+        }
+        return restoration ?? .restoreRefused(.taskCancelled)
+    }
+
     /// Records how restoring went, and publishes it to the subscribers already there.
     func record(_ event: PersistenceEvent) {
         outcomes.update { restoration, publish in

@@ -53,7 +53,8 @@ extension Router {
             return await applyRestored(saved)
         }
         guard let saved = _hooks.withLock({ $0.savedState.take() }) else {
-            return _statePersistence.restoration
+            // Known, or being applied by a concurrent call.
+            return await _statePersistence.awaitRestoration()
         }
         let outcome = await applyRestored(saved)
         _statePersistence.record(outcome)

@@ -39,7 +39,8 @@ extension TabRouter {
             return await started.value
         }
         guard let saved = savedState.withLock({ $0.take() }) else {
-            return persistence.restoration
+            // Known, or being applied by a concurrent call.
+            return await persistence.awaitRestoration()
         }
         let outcome = await finishRestoring(saved, beginRestoring(saved))
         persistence.record(outcome)
