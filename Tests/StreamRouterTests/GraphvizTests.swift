@@ -199,6 +199,29 @@ import Testing
         #expect(loop.attributes["label"]?.contains("failed") == true)
     }
 
+    /// What is presented above the tabs has its own box: its states are never drawn as a
+    /// tab's, and the tab's next navigation starts from the tab's own state.
+    @Test func aTabJourneyBoxesWhatIsAboveTheTabs() async throws {
+        enum Tab: String, CaseIterable, Codable, Sendable { case one, two }
+        let app = TabRouter<Tab, Page>(tabs: Tab.allCases, selected: .one) { _ in nil }
+        app.startRecording()
+        try await app.navigate(to: .page("a"))
+        try await app.present(.sheet)
+        try await app.dismiss()
+        try await app.navigate(to: .home)
+        let journal = try #require(app.journal)
+        #expect(journal.entries.map(\.isAboveTabs) == [false, true, true, false])
+        let graph = try DOTReader(journal.graphviz())
+        #expect(graph.clusters.map(\.label) == ["one (selected at start)", "two", "above the tabs"])
+        let one = graph.clusters[0].nodes.compactMap { graph.nodes[$0]?["label"] }
+        #expect(one.allSatisfy { !$0.contains("sheet") }, "tab one never held the sheet: \(one)")
+        let above = graph.clusters[2].nodes.compactMap { graph.nodes[$0]?["label"] }
+        #expect(above.contains { $0.contains("sheet") })
+        let last = try #require(graph.edges.last)
+        #expect(
+            graph.clusters[0].nodes.contains(last.from) && graph.nodes[last.from]?["label"]?.contains("page") == true)
+    }
+
     /// Random labels made of what DOT and Graphviz treat specially: every picture still reads
     /// back as one graph, with each label as it was (line breaks as `\n`, control characters
     /// shown as `\u{hex}`), and `dot` renders it when installed.

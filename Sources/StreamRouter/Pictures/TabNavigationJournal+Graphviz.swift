@@ -3,7 +3,9 @@ extension TabNavigationJournal {
     /// the states that tab went through (each distinct state of a tab one node), each
     /// navigation an edge between two states of its tab coloured by outcome, as
     /// ``NavigationJournal/graphviz()`` draws them, and each change of selection a dashed grey
-    /// `select` edge from the selected tab's state to the newly selected tab's.
+    /// `select` edge from the selected tab's state to the newly selected tab's. What is
+    /// presented above the tabs has a box of its own, last, when the journey shows anything
+    /// there.
     ///
     /// ```swift
     /// let dot = app.journal?.graphviz()
@@ -21,43 +23,51 @@ extension TabNavigationJournal {
             order.append(entry.tab)
         }
         order += startState.stacks.keys.filter { !order.contains($0) }.sorted { "\($0)" < "\($1)" }
-        var clusters: [Tab: Int] = [:]
-        for tab in order {
-            clusters[tab] = graph.addCluster(
-                label: tab == startState.selected ? "\(tab) (selected at start)" : "\(tab)")
+        // A place is a tab, or `nil` for what is presented above the tabs.
+        var places: [Tab?] = order
+        if !startState.aboveTabs.isEmpty || entries.contains(where: \.isAboveTabs) {
+            places.append(nil)
+        }
+        var clusters: [Tab?: Int] = [:]
+        for place in places {
+            let label = place.map { $0 == startState.selected ? "\($0) (selected at start)" : "\($0)" }
+            clusters[place] = graph.addCluster(label: label ?? "above the tabs")
         }
         let end = endState
-        var nodes: [Tab: [RouterState<Route>: String]] = [:]
-        func node(_ tab: Tab, _ state: RouterState<Route>, isStart: Bool = false) -> String {
-            if let node = nodes[tab]?[state] { return node }
+        func at(_ place: Tab?, of tree: TabRouterState<Tab, Route>) -> RouterState<Route> {
+            place.map { tree[$0] } ?? RouterState(stack: [], presentations: tree.aboveTabs)
+        }
+        var nodes: [Tab?: [RouterState<Route>: String]] = [:]
+        func node(_ place: Tab?, _ state: RouterState<Route>, isStart: Bool = false) -> String {
+            if let node = nodes[place]?[state] { return node }
             let label = JourneyStyle.label(of: state, isStart: isStart)
-            let isEnd = end[tab] == state
-            let node = graph.addNode(isEnd ? ["label": label, "penwidth": "2"] : ["label": label], in: clusters[tab])
-            nodes[tab, default: [:]][state] = node
+            let isEnd = state == at(place, of: end)
+            let node = graph.addNode(isEnd ? ["label": label, "penwidth": "2"] : ["label": label], in: clusters[place])
+            nodes[place, default: [:]][state] = node
             return node
         }
-        var current: [Tab: String] = [:]
-        for tab in order {
-            current[tab] = node(tab, startState[tab], isStart: true)
+        var current: [Tab?: String] = [:]
+        for place in places {
+            current[place] = node(place, at(place, of: startState), isStart: true)
         }
         var selected = startState.selected
         for entry in entries {
-            let tab = entry.tab
-            let before = current[tab] ?? node(tab, RouterState())
+            let place: Tab? = entry.isAboveTabs ? nil : entry.tab
+            let before = current[place] ?? node(place, RouterState())
             switch entry.operation {
             case .select:
                 graph.addEdge(
                     from: current[selected] ?? before, to: before,
                     ["label": "\(entry.step): select", "style": "dashed", "color": "#757575", "fontcolor": "#757575"])
-                selected = tab
+                selected = entry.tab
             case .navigation(let operation):
-                let after = entry.state.map { node(tab, $0) } ?? before
+                let after = entry.state.map { node(place, $0) } ?? before
                 graph.addEdge(
                     from: before, to: after,
                     JourneyStyle.edge(
                         step: entry.step, operation: operation.description, url: entry.url?.absoluteString,
                         outcome: entry.outcome))
-                current[tab] = after
+                current[place] = after
             }
         }
         return graph.text
