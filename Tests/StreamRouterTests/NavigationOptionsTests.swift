@@ -57,6 +57,29 @@ import Testing
         #expect(router.presentations.map(\.stack) == [[.a]])
     }
 
+    /// Resuming a redirected navigation is a new navigation: under `.latestWins` it takes the
+    /// turn from one stuck in a guard.
+    @Test func resumingARedirectedNavigationSupersedesUnderLatestWins() async throws {
+        let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))
+        let gate = Gate()
+        let loggedIn = _Locked(false)
+        router.addGuard { pending in
+            if pending.destinations == [.settings], !loggedIn.withLock({ $0 }) { return .redirect(to: .login) }
+            if pending.destinations == [.a] { await gate.wait() }  // ignores cancellation
+            return .allow
+        }
+        try await router.navigate(to: .settings)
+        #expect(router.stack == [.login] && router.redirectedRequest != nil)
+        loggedIn.withLock { $0 = true }
+        let stuck = Task { try await router.navigate(to: .a) }
+        try await gate.arrived(1)
+        #expect(try await router.resumeRedirected())
+        #expect(router.stack == [.login, .settings])
+        gate.open()
+        await #expect(throws: NavigationError.superseded) { try await stuck.value }
+        #expect(router.stack == [.login, .settings])
+    }
+
     @Test func aBackTapSupersedesANavigationStuckInAGuard() async throws {
         let clock = TestClock()
         let router = Router<Route>(

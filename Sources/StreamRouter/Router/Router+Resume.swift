@@ -26,7 +26,8 @@ extension Router {
     /// The operation is the one asked (``NavigationOperation/navigate(to:)`` of
     /// `.checkout` above) and keeps its URL for a deep link. It is applied to the state at
     /// the time it runs, so leave the login screen first (dismiss it, or pop it), or resume
-    /// with it on the stack.
+    /// with it on the stack. It is a new navigation like any other: under
+    /// ``NavigationOptions/Concurrency/latestWins`` it supersedes the navigations waiting.
     /// From inside a guard, preparation or transition handler of this router it throws
     /// ``NavigationError/reentrantNavigation`` at once and keeps the request.
     /// - Returns: `false` when there was nothing to resume (nothing is navigated), `true`
@@ -37,16 +38,12 @@ extension Router {
     public func resumeRedirected() async throws(NavigationError) -> Bool {
         // From inside a hook the navigation fails at once: keep the request for a later call.
         let isReentrant = _isRunningHook
-        let request: NavigationRequest<Route>? = _storage.update { storage, publish in
-            let kept = isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
-            guard let original = kept else { return nil }
-            let request = NavigationRequest(
-                id: storage.queue.enqueue(), operation: original.operation, url: original.url, source: original.source)
-            publish(.started(request))
-            return request
+        let kept: NavigationRequest<Route>? = _storage.update { storage, _ in
+            isReentrant ? storage.redirectedRequest : storage.redirectedRequest.take()
         }
-        guard let request else { return false }
-        try await _run(request)
+        guard let kept else { return false }
+        // A new navigation like any other: under `.latestWins` it supersedes those waiting.
+        try await _run(_enqueue(kept.operation, url: kept.url, source: kept.source))
         return true
     }
 
