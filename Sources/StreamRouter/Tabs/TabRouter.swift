@@ -581,8 +581,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// the tabs is dismissed. The tab's guards run first, then those of the dismissal; the tab
     /// commits and is selected while the presentation still covers it, and the dismissal
     /// commits last, so the screen on show changes once, to the link's screen. A link refused
-    /// by the guards on either side changes nothing anywhere. A presented route the closure maps to no tab (`nil`) is
-    /// presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
+    /// by the guards on either side changes nothing anywhere. A presented route the closure
+    /// maps to no tab (`nil`) is presented above the tabs instead. Returns `false` as ``Router/openURL(_:)`` does,
     /// with the reason published on that tab's events (and so on ``events``); the
     /// selection then does not change.
     ///
