@@ -182,6 +182,22 @@ import Testing
         #expect(model[presentedAt: 1] == .compose && model[stackAt: 1] == [.pane("draft")])
     }
 
+    /// A write that rebuilds the tree keeps the levels it was not asked to change, a route
+    /// whose transition is `.replace` too.
+    @MainActor
+    @Test func aRebuildKeepsTheLevelsItWasNotAskedToChange() async throws {
+        let router = Router<RouterTestRoute>()
+        try await router.navigate(to: [.a, .b])
+        try await router.navigate(to: .swap)  // replaces .b
+        try await router.navigate(to: [.sheet, .c])
+        #expect(router.stack == [.a, .swap])
+        let model = RouterModel(router: router)
+        model[stackAt: 1] = [.d]  // neither a pop nor a push: a rebuild
+        await model.settled()
+        #expect(router.presentations.first?.stack == [.d])
+        #expect(router.stack == [.a, .swap], "the base stack was not written")
+    }
+
     /// The model's bindings per level write back through the router.
     @MainActor
     @Test func bindingsPerLevel() async throws {

@@ -134,6 +134,8 @@ import Testing
         #expect(router.stack == [.swap])
         try await router.navigate(to: [.a, .swap])
         #expect(router.stack == [.swap, .swap])
+        try await router.replace(with: [.a, .swap])  // the whole tree given: every route is in it
+        #expect(router.stack == [.a, .swap])
     }
 
     @Test func pathsJoinTheRoutesPaths() async throws {

@@ -118,6 +118,28 @@ import Testing
             stack: [.feed(1), .article(1)], operation: nil),
     ]
 
+    /// A route whose transition is `.replace` shown in a column keeps the columns before it:
+    /// the columns are given whole.
+    @Test func aReplacingRouteInAColumnKeepsTheColumnsBeforeIt() async throws {
+        enum Reader: RouteProvider {
+            case feed, folder
+            case article(Int)
+            var transition: RouteTransition {
+                if case .article = self { .replace } else { .push }
+            }
+        }
+        let reader = SplitRouter<Reader>(columns: .double)
+        try await reader.select(.feed)
+        #expect(try await reader.showDetail(.article(1)))
+        #expect(reader.sidebar == .feed && reader.detail == [.article(1)])
+        #expect(try await reader.showDetail(.article(2)))
+        #expect(reader.sidebar == .feed && reader.detail == [.article(2)])
+        let triple = SplitRouter<Reader>(columns: .triple)
+        try await triple.select(.folder)
+        #expect(try await triple.showContent(.article(3)))
+        #expect(triple.router.stack == [.folder, .article(3)])
+    }
+
     /// Each verb changes the columns and presentations as the router's verb does, in one
     /// navigation on the split router's events and in its router's journal.
     @Test(arguments: verbs)

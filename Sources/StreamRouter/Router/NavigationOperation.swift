@@ -20,7 +20,8 @@ public enum NavigationOperation<Route: RouteProvider>: Sendable, Hashable, Codab
     /// Dismiss every presentation and pop every route (``Router/navigateToRoot()``).
     case toRoot
     /// Dismiss every presentation, pop every route, then show the routes as
-    /// ``navigate(to:)`` does, in one step (``Router/replace(with:)``).
+    /// ``navigate(to:)`` does (but a `.replace` route is pushed: every route is in the
+    /// tree), in one step (``Router/replace(with:)``).
     case replace(with: [Route])
     /// Remove the topmost presentation and its stack, if any (``Router/dismiss()``).
     case dismiss

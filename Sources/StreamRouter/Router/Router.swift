@@ -416,7 +416,9 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     /// Replaces the whole tree with `routes` (empty for the root) in one navigation, as
     /// ``navigateToRoot()`` (which dismisses every presentation) then
-    /// `navigate(to: routes)` would, each route shown by its transition.
+    /// `navigate(to: routes)` would, each route shown by its transition, except that every
+    /// route of `routes` is in the tree: a `.replace` route is pushed, not put in place of
+    /// the route before it.
     ///
     /// The entries the new tree holds at the same place, from the bottom up (the same routes
     /// shown the same way), are kept, with their loaded values and awaited results: replacing

@@ -27,8 +27,9 @@ extension RouterState {
         case .toRoot:
             _entries = _PersistentStack()
         case .replace(let routes):
+            // The whole tree is given: every route is in it (a `.replace` route is pushed).
             var replaced = RouterState()
-            replaced._show(routes, limit: limit)
+            replaced._show(routes, limit: limit, replacesTop: false)
             _become(replaced)
             return routes
         case .dismiss:
@@ -46,13 +47,15 @@ extension RouterState {
     }
 
     /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
-    /// route (`.replace`, pushed on an empty stack) on the current level, or presented
-    /// (`.sheet`, `.fullScreen`, `.modal`) over everything.
+    /// route (`.replace`, pushed on an empty stack, or when `replacesTop` is `false`) on the
+    /// current level, or presented (`.sheet`, `.fullScreen`, `.modal`) over everything.
     @inlinable
-    mutating func _show(_ routes: [Route], limit: Int) {
+    mutating func _show(_ routes: [Route], limit: Int, replacesTop: Bool = true) {
         for route in routes {
             switch route.transition {
             case .push, .custom:
+                _push(route, limit: limit)
+            case .replace where !replacesTop:
                 _push(route, limit: limit)
             case .replace:
                 // The same route (equal, with the same path) replacing itself keeps its entry.
