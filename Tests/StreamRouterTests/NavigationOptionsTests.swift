@@ -80,6 +80,57 @@ import Testing
         #expect(router.stack == [.login, .settings])
     }
 
+    /// A guard of a superseded navigation that asks for a confirmation too late leaves the
+    /// one pending (the later navigation's) in place.
+    @Test func aSupersededGuardsLateConfirmationLeavesTheLiveOnePending() async throws {
+        let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))
+        let gate = Gate()
+        router.addGuard(named: "ask") { pending in
+            switch pending.destinations {
+            case [.a]:
+                await gate.wait()  // a slow check that ignores the cancellation
+                return .confirm("first")
+            case [.b]: return .confirm("second")
+            default: return .allow
+            }
+        }
+        let first = Task { try await router.navigate(to: .a) }
+        try await gate.arrived(1)
+        let second = Task { try await router.navigate(to: .b) }  // supersedes .a, then asks
+        try await eventually { router.pendingConfirmation?.prompt as? String == "second" }
+        let live = try #require(router.pendingConfirmation)
+        gate.open()  // .a's guard answers now, for a navigation already superseded
+        await #expect(throws: NavigationError.superseded) { try await first.value }
+        #expect(router.pendingConfirmation == live)
+        live.proceed()
+        try await second.value
+        #expect(router.stack == [.b])
+    }
+
+    /// A guard of a superseded navigation that redirects too late is not kept for
+    /// `resumeRedirected()`: the redirect the user saw stays.
+    @Test func aSupersededGuardsLateRedirectIsNotKeptForResuming() async throws {
+        let router = Router<Route>(options: NavigationOptions(concurrency: .latestWins))
+        let gate = Gate()
+        router.addGuard(named: "auth") { pending in
+            switch pending.destinations {
+            case [.a]:
+                await gate.wait()  // ignores the cancellation
+                return .redirect(to: .login)
+            case [.b]: return .redirect(to: .login)
+            default: return .allow
+            }
+        }
+        let first = Task { try await router.navigate(to: .a) }
+        try await gate.arrived(1)
+        try await router.navigate(to: .b)  // supersedes .a; redirected to .login, which commits
+        #expect(router.stack == [.login])
+        #expect(router.redirectedRequest?.operation == .navigate(to: [.b]))
+        gate.open()
+        await #expect(throws: NavigationError.superseded) { try await first.value }
+        #expect(router.redirectedRequest?.operation == .navigate(to: [.b]))
+    }
+
     @Test func aBackTapSupersedesANavigationStuckInAGuard() async throws {
         let clock = TestClock()
         let router = Router<Route>(

@@ -156,10 +156,15 @@ extension Router {
             throw _reject(current, .redirectLoop(chain: chain.map(\.description)))
         }
         let next = current.redirected(to: redirect)
-        _storage.update { storage, publish in
+        // A guard of a navigation a later one superseded answers too late: it is not kept
+        // for `resumeRedirected()`, and nothing is published.
+        let isSuperseded = _storage.update { storage, publish in
+            guard !storage.queue.wasSuperseded(current.id) else { return true }
             storage.redirectedRequest = request
             publish(.redirected(current, to: next))
+            return false
         }
+        if isSuperseded { throw _reject(current, .superseded) }
         return next
     }
 
@@ -214,10 +219,15 @@ extension Router {
         _ pending: PendingNavigation<Route>, asking guardName: String, prompt: any Sendable
     ) async throws(NavigationError) {
         let confirmation = PendingConfirmation(request: pending.request, guardName: guardName, prompt: prompt)
-        _storage.update { storage, publish in
+        // A guard of a navigation a later one superseded asks too late: the confirmation
+        // pending (the later navigation's, if any) stays.
+        let isSuperseded = _storage.update { storage, publish in
+            guard !storage.queue.wasSuperseded(pending.request.id) else { return true }
             storage.confirmation = confirmation
             publish(.confirmationRequested(confirmation))
+            return false
         }
+        if isSuperseded { throw _reject(pending.request, .superseded) }
         let recorded = _hooks.withLock { hooks -> Bool? in
             guard hooks.replayAnswers != nil else { return nil }
             // Replaying: the recorded answer. A confirmation the recording did not ask is
