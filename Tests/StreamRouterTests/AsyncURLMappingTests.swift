@@ -31,6 +31,24 @@ import Testing
         #expect(router.stack == [.profile(id: 7), .settings])
     }
 
+    /// The stream of `openURL` opens such a link as `openURL` does, and waits while links
+    /// are held.
+    @Test func theOpenURLStreamResolvesAnAsyncMappingAndWaitsWhileHeld() async throws {
+        let router = Router<Route>(urlMatchers: Self.group { $0 == "ada" ? 7 : 0 })
+        let answers = StreamRecorder(router.streams.openURL(Self.account))
+        #expect(try await answers.waitForFinish() == [true])
+        #expect(router.stack == [.profile(id: 7)])
+
+        let settings = try #require(URL(string: "https://example.com/settings"))
+        router.holdURLs(expiringAfter: .seconds(600))
+        let held = StreamRecorder(router.streams.openURL(settings))
+        await router.waitUntilHeld(1)
+        #expect(router.stack == [.profile(id: 7)], "held, not opened")
+        router.releaseURLs()
+        #expect(try await held.waitForFinish() == [true])
+        #expect(router.stack == [.profile(id: 7), .settings])
+    }
+
     @Test func aBackTapDuringResolutionIsNotBlocked() async throws {
         let gate = Gate()
         let router = Router<Route>(

@@ -54,16 +54,33 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     }
 
     /// Opens `url` as ``Router/openURL(_:)`` does; the stream yields whether it was
-    /// handled, then finishes.
+    /// handled, then finishes. A link whose mapping makes its routes at once takes its turn
+    /// when the stream is created; one held by ``Router/holdURLs(expiringAfter:)``, or whose
+    /// mapping is awaited or performs an action, waits, resolves and opens as `openURL` does.
     public func openURL(_ url: URL) -> AsyncStream<Bool> {
         let (stream, continuation) = AsyncStream<Bool>.makeStream()
-        guard let request = router._beginOpening(url, source: nil) else {
+        let opening: (@Sendable () async -> Bool)?
+        if router._urlHold.isHolding {
+            opening = { [router] in await router.openURL(url) }
+        } else if let found = router._reportingMappingFound(for: url) {
+            if router._isAwaitedMapping(found) {
+                opening = { [router] in await router._open(url, router._resolveAwaitedMapping(url, found), source: nil)
+                }
+            } else if let request = router._beginOpening(url, found: found, source: nil) {
+                opening = { [router] in await router._finishOpening(url, request) }
+            } else {
+                opening = nil
+            }
+        } else {
+            opening = nil
+        }
+        guard let opening else {
             continuation.yield(false)
             continuation.finish()
             return stream
         }
-        let task = Task { [router] in
-            continuation.yield(await router._finishOpening(url, request))
+        let task = Task {
+            continuation.yield(await opening())
             continuation.finish()
         }
         continuation.onTermination = { termination in
