@@ -192,6 +192,22 @@ import Testing
         #expect(router.pendingResultCount == 0)
     }
 
+    /// A redirect that still shows the route last (a whole stack ending with it) keeps the
+    /// caller waiting for its result.
+    @Test func aRedirectThatStillShowsTheRouteLastKeepsItsResult() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home, .login]))
+        router.addGuard { pending in
+            pending.request.operation == .navigate(to: [.colorPicker])
+                ? .redirect(.replace(with: [.home, .colorPicker])) : .allow
+        }
+        let events = StreamRecorder(router.events)
+        let caller = try await Self.awaitResult(of: .colorPicker, on: router, events: events, completed: 1)
+        #expect(router.stack == [.home, .colorPicker])
+        #expect(router.pendingResultCount == 1)
+        try await router.navigateBack(returning: Color.green)
+        #expect(try await caller.value == .green)
+    }
+
     @Test func aRefusedNavigateBackKeepsTheCallerWaiting() async throws {
         let router = Router<Screen>()
         let events = StreamRecorder(router.events)

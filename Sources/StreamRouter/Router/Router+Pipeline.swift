@@ -266,10 +266,11 @@ extension Router {
         _statePersistence?.save { state }
     }
 
-    /// The id of the entry that `request` showed for `route`, its last destination: the new
-    /// topmost presentation for a presented route, the new top entry of the current level
-    /// otherwise; `nil` when it showed no new entry for it (a guard redirected it
-    /// elsewhere, or the stack keeps no route).
+    /// The id of the entry that `request` showed for `route`, its last destination (that of
+    /// a navigation, a replacement or a restored tree, which a guard may have redirected
+    /// to): the new topmost presentation for a presented route, the new top entry of the
+    /// current level otherwise; `nil` when it showed no new entry for it (a guard redirected
+    /// it elsewhere, or the stack keeps no route).
     @usableFromInline
     static func _shownEntry(
         of route: Route,
@@ -277,7 +278,13 @@ extension Router {
         to proposed: RouterState<Route>,
         request: NavigationRequest<Route>
     ) -> UInt64? {
-        guard case .navigate(let routes) = request.operation, routes.last == route else { return nil }
+        let last: Route? =
+            switch request.operation {
+            case .navigate(let routes), .replace(let routes): routes.last
+            case .restore(let state): state._topmostDisplayedRoute
+            case .back, .backTo, .toRoot, .dismiss, .dismissAll: nil
+            }
+        guard last == route else { return nil }
         if route.transition.presentationStyle != nil {
             guard let entry = proposed._modalEntry, entry.id != previous._modalID else { return nil }
             return entry.id
