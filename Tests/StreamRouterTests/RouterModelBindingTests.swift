@@ -132,6 +132,31 @@ import Testing
         #expect(completed == [.navigate(to: [.detail(id: 2)]), .back(count: 2)])
     }
 
+    /// A write reads back as written while its navigation waits, even when a navigation of
+    /// the code commits meanwhile; then the model follows the router again.
+    @Test func aWriteReadsBackWhileItsNavigationWaits() async throws {
+        let router = Router<Screen>(state: RouterState(stack: [.home, .detail(id: 1)]))
+        let pushGate = Gate()
+        let popGate = Gate()
+        router.addGuard(named: "slow") { pending in
+            if pending.destinations.contains(.detail(id: 2)) { await pushGate.wait() }
+            if case .back = pending.request.operation { await popGate.wait() }
+            return .allow
+        }
+        let model = RouterModel(router: router)
+        let push = Task { try await router.navigate(to: .detail(id: 2)) }
+        try await pushGate.arrived(1)
+        model.stack = [.home]  // a swipe back, queued behind the push
+        pushGate.open()
+        try await push.value
+        try await popGate.arrived(1)  // the push committed; the pop waits in its guard
+        try await eventually { model.path == "/home/detail/1/detail/2" }  // the model has the push's state
+        #expect(model.stack == [.home], "reads back as written while its navigation waits")
+        popGate.open()
+        await model.settled()
+        #expect(router.stack == [.home] && model.stack == [.home])
+    }
+
     /// Each set is decided at its turn among code navigations: a push the code made first is
     /// not pushed again, a replace becomes the pop it is by then.
     @Test func interleavedSetsAndCodeNavigationsEndWhereTheLastSetSaid() async throws {

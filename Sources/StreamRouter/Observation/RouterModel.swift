@@ -230,6 +230,9 @@ public final class RouterModel<Route: RouteProvider> {
             _ = try? await router._run(request, deciding: { target.operation(in: $0) })
             self.startedRequests.remove(request.id)
             self.apply(router.currentSnapshot(after: request.id))
+            // The last write's navigation ended: the levels follow the router again (a newer
+            // snapshot may have been applied while the write waited, its levels not shown).
+            if self.startedRequests.isEmpty { self.showLevels(of: router.state) }
         }
     }
 
@@ -253,7 +256,8 @@ public final class RouterModel<Route: RouteProvider> {
         guard snapshot.generation > appliedGeneration else { return }  // the model shows a newer one
         appliedGeneration = snapshot.generation
         let state = snapshot.state
-        showLevels(of: state)
+        // A binding's write reads back as written while its navigation waits.
+        if startedRequests.isEmpty { showLevels(of: state) }
         let path = state.displayedPath
         if self.path != path { self.path = path }
         if lastAction != snapshot.lastAction { lastAction = snapshot.lastAction }
