@@ -245,6 +245,24 @@ struct GuardRefusal: Error {}
 
 @MainActor
 @Suite(.suiteLimit) struct TabRouterModelTests {
+    /// A re-tap whose pop to the root is refused publishes no state: the model still
+    /// follows the tab router's later selections.
+    @Test func aRefusedReTapLeavesTheSelectionFollowingTheTabRouter() async throws {
+        let app = TabRouterTests.makeApp()
+        let model = TabRouterModel(tabRouter: app)
+        try await app.navigate(to: .product(id: 1))
+        try await eventually { model.stack(of: .home) == [.product(id: 1)] }
+        app.addGuard(named: "keep the product") { pending in
+            pending.request.operation == .toRoot ? .cancel(GuardRefusal()) : .allow
+        }
+        model.selectedTab = .home  // a re-tap: its pop to the root is refused
+        await model.settled()
+        #expect(app.router(for: .home).stack == [.product(id: 1)])
+        try await app.select(.search, popsToRoot: false)  // code selects another tab
+        try await eventually { model.state.selected == .search }
+        #expect(model.selectedTab == .search, "the model follows the tab router again")
+    }
+
     @Test func theSelectionBindingSelectsThroughTheTabRouter() async throws {
         let app = TabRouterTests.makeApp()
         let model = TabRouterModel(tabRouter: app)

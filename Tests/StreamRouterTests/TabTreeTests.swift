@@ -160,6 +160,25 @@ import Testing
 
 @MainActor
 @Suite(.suiteLimit) struct TabTreeModelTests {
+    /// A later write reads back as written while it waits behind an earlier one.
+    @Test func aLaterWriteReadsBackWhileItWaitsBehindAnEarlierOne() async throws {
+        let app = TabTreeTests.makeApp()
+        let model = TabRouterModel(tabRouter: app)
+        let gate = Gate()
+        app.addGuard(named: "hold dismissals") { pending in
+            if pending.request.operation == .dismiss { await gate.wait() }
+            return .allow
+        }
+        model.presented = .player
+        model.presented = nil  // swiped away before the cover was shown
+        try await gate.arrived(1)  // the player is shown; its dismissal waits in the guard
+        try await eventually { model.state.aboveTabs.count == 1 }  // the model has the player's state
+        #expect(model.presented == nil, "the last write reads back as written while it waits")
+        gate.open()
+        await model.settled()
+        #expect(app.presentations.isEmpty)
+    }
+
     /// A write to the model's binding reads back as written while its navigation waits for a
     /// guard, then the model follows the tab router's refusal.
     @Test func aPresentedWriteReadsBackThenFollowsTheRefusal() async throws {

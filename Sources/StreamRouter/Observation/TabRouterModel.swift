@@ -39,6 +39,11 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     /// The tab a setter asked for, until a state showing it arrives: older states, still
     /// buffered, must not move the selection back in between.
     @ObservationIgnored private var requested: Tab?
+    /// How many selections and presentation writes the setters started: a setter's
+    /// navigation that ends lets the model follow the tab router again only when no later
+    /// one was started.
+    @ObservationIgnored private var selections = 0
+    @ObservationIgnored private var presentationWrites = 0
     @ObservationIgnored private var pending: Task<Void, Never>?
     @ObservationIgnored private var subscription: SubscriptionToken?
     @ObservationIgnored private var confirmationSubscription: SubscriptionToken?
@@ -99,6 +104,8 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
     private func present(_ route: Route?) {
         guard route != presented else { return }
         presentedWrite = .some(route)
+        presentationWrites += 1
+        let write = presentationWrites
         let tabRouter = tabRouter
         let previous = pending
         pending = Task {
@@ -108,7 +115,7 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
             } else if !tabRouter.presentations.isEmpty {
                 try? await tabRouter.dismiss()
             }
-            self.presentedWrite = nil
+            if self.presentationWrites == write { self.presentedWrite = nil }
         }
     }
 
@@ -118,11 +125,19 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
             selected = tab
         }
         requested = tab
+        selections += 1
+        let selection = selections
         let tabRouter = tabRouter
         let previous = pending
         pending = Task {
             await previous?.value
             try? await tabRouter.select(tab, popsToRoot: isRetap)
+            // The selection ran (a refused re-tap publishes no state, and a newer state may
+            // have replaced the one showing it): follow the tab router again.
+            guard self.selections == selection else { return }
+            self.requested = nil
+            let selected = tabRouter.selectedTab
+            if self.selected != selected { self.selected = selected }
         }
     }
 
