@@ -223,6 +223,22 @@ import Testing
         #expect(decoded.entries.allSatisfy { $0.analyticsName == nil })
     }
 
+    /// Dismissing what is above the tabs names the tab's screen shown again, on the event
+    /// and in the journal, as a dismissal does on a router.
+    @Test func aDismissalAboveTheTabsNamesTheScreenShownAgain() async throws {
+        let app = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .shop) { _ in nil }
+        try await app.navigate(to: .orders)
+        app.startRecording()
+        let events = StreamRecorder(app.events)
+        try await app.present(.settings)  // above the tabs
+        try await app.dismiss()  // orders is on show again
+        let completed = try await events.next(4).filter {
+            if case .completed = $0.event { true } else { false }
+        }
+        #expect(completed.map(\.analyticsName) == ["settings", "orders"])
+        #expect(try #require(app.journal).entries.map(\.analyticsName) == ["settings", "orders"])
+    }
+
     private func kind(_ event: RouterEvent<ShopRoute>) -> String {
         switch event {
         case .started: "started"

@@ -183,11 +183,17 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
                 states[item.tape] = committed
             }
             guard offset >= window, let outcome = JournalOutcome(event), let request = event.request else { continue }
+            // A dismissal of the last presentation above the tabs shows the selected tab's screen.
+            var analyticsName = event.analyticsName
+            if tape.tab == nil, case .completed(_, let committed, _) = event, !committed._hasPresentations {
+                let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0]._topmostDisplayedRoute }
+                analyticsName = shown?.metadata.analyticsName
+            }
             entries.append(
                 .init(
                     step: item.number, tab: tape.tab ?? selected,
                     operation: .navigation(request.redirectedFrom.first ?? request.operation), url: request.url,
-                    outcome: outcome, state: states[item.tape], analyticsName: event.analyticsName,
+                    outcome: outcome, state: states[item.tape], analyticsName: analyticsName,
                     isAboveTabs: tape.tab == nil, source: request.source,
                     confirmations: tape.confirmations[request.id] ?? []))
         }

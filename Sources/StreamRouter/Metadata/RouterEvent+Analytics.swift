@@ -37,9 +37,13 @@ extension RouterEvent {
 
 extension TabRouterEvent {
     /// The analytics name of the screen the tab's event is about (see
-    /// ``RouterEvent/analyticsName``).
+    /// ``RouterEvent/analyticsName``); for the completion of a dismissal of the last
+    /// presentation above the tabs, that of the selected tab's screen it shows again.
     public var analyticsName: String? {
-        event.analyticsName
+        if let revealed {
+            return revealed._topmostDisplayedRoute?.metadata.analyticsName
+        }
+        return event.analyticsName
     }
 }
 

@@ -345,8 +345,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             }
             hub.noteConfirmation(of: event)
             guard isObserved else { return }
+            var revealed: RouterState<Route>?
+            if case .completed(_, let state, _) = event, !state._hasPresentations {
+                revealed = hub.stacks[hub.selectedIndex]
+            }
             var relayed = TabHubEvent<Tab, Route>(
-                routerEvent: TabRouterEvent(tab: hub.selected, event: event, isAboveTabs: true))
+                routerEvent: TabRouterEvent(tab: hub.selected, event: event, isAboveTabs: true, revealed: revealed))
             relayed.action = action
             if event.state != nil {
                 relayed.changed = hub
@@ -891,7 +895,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   an unread stream keeps every event, about 460 bytes per navigation; see
     ///   <doc:StreamsAndOperators>).
     public func events(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectStream<TabRouterEvent<Tab, Route>> {
-        hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.routerEvent })
+        // Tracking: a dismissal above the tabs names the selected tab's screen from the copies.
+        tracking { hub.subscribe(bufferingPolicy: bufferingPolicy, transform: { $0.routerEvent }) }
     }
 
     /// Every change of the app's path (the selected tab's path) after this property is read.
@@ -929,7 +934,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Makes a subscription whose elements read the tab router's copies of the tabs'
-    /// states (`states`, `actions`, `paths`): first a placeholder subscription, so that every
+    /// states (`states`, `actions`, `paths`, `events`): first a placeholder subscription, so that every
     /// router relays its events from now on; then each copy is refreshed from its router,
     /// under that router's lock (the order relays take the locks in, so no relayed state is
     /// overwritten by an older one); then the subscription itself, whose first element reads

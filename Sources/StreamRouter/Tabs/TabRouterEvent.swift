@@ -10,6 +10,9 @@ public struct TabRouterEvent<Tab: Hashable & Codable & Sendable, Route: RoutePro
     public let event: RouterEvent<Route>
     /// Whether the event is of what is presented above the tabs, not of the tab's own tree.
     public let isAboveTabs: Bool
+    /// For the completion of a dismissal of the last presentation above the tabs: the
+    /// selected tab's state, whose screen it shows again.
+    let revealed: RouterState<Route>?
 
     /// Creates an event.
     /// - Parameters:
@@ -17,9 +20,14 @@ public struct TabRouterEvent<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ///   - event: The router's event.
     ///   - isAboveTabs: Whether the event is of what is presented above the tabs.
     public init(tab: Tab, event: RouterEvent<Route>, isAboveTabs: Bool = false) {
+        self.init(tab: tab, event: event, isAboveTabs: isAboveTabs, revealed: nil)
+    }
+
+    init(tab: Tab, event: RouterEvent<Route>, isAboveTabs: Bool, revealed: RouterState<Route>?) {
         self.tab = tab
         self.event = event
         self.isAboveTabs = isAboveTabs
+        self.revealed = revealed
     }
 
     /// The event as one line for logs, with its tab (`[above tabs]` above them).
