@@ -229,6 +229,22 @@ enum LinkRoute: RouteProvider {
         }
     }
 
+    /// A `Character` parameter that is not exactly one character does not convert (its
+    /// initialiser would trap on a link's text).
+    @Test func aCharacterParameterConvertsOnlyFromOneCharacter() throws {
+        let matched = MatchedURL(
+            rawURL: URL(string: "https://h/p?c=xy&d=%C3%A9")!, pattern: "p",
+            parameters: ["one": "é", "two": "ab", "none": ""]
+        )
+        #expect(try matched.param("one", as: Character.self) == "é")
+        #expect(throws: URLParameterError(name: "two", value: "ab", type: "Character", reason: .conversionFailed)) {
+            try matched.param("two", as: Character.self)
+        }
+        #expect(throws: URLParameterError.self) { try matched.param("none", as: Character.self) }
+        #expect(matched.query("c", as: Character.self) == nil)
+        #expect(matched.query("d", as: Character.self) == "é")
+    }
+
     /// Every parameter of a pattern naming several reaches the closure under its own name
     /// (the first is kept apart from the others), and `parameters` holds them all.
     @Test func severalParametersAreReadByName() throws {

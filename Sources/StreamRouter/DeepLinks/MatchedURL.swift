@@ -76,10 +76,18 @@ public struct MatchedURL: Sendable {
         guard let text = _value(of: name) else {
             throw URLParameterError(name: name, value: nil, type: "\(T.self)", reason: .missing)
         }
-        guard let value = T(text) else {
+        guard let value = Self._converted(text, to: T.self) else {
             throw URLParameterError(name: name, value: text, type: "\(T.self)", reason: .conversionFailed)
         }
         return value
+    }
+
+    /// `T(text)`, or `nil` for text `Character`'s initialiser would trap on (not exactly one
+    /// character): a link's text is untrusted.
+    @inlinable
+    static func _converted<T: LosslessStringConvertible>(_ text: String, to type: T.Type) -> T? {
+        if T.self == Character.self, text.count != 1 { return nil }
+        return T(text)
     }
 
     /// The query items of ``rawURL``, in order, decoded. Parsed when read, so a huge query
@@ -104,6 +112,6 @@ public struct MatchedURL: Sendable {
         guard let text = queryItems.first(where: { $0.name == name })?.value,
             !PathBytes.containsControlCharacter(text.utf8)
         else { return nil }
-        return T(text)
+        return Self._converted(text, to: T.self)
     }
 }
