@@ -64,6 +64,10 @@ import Testing
         try await router.navigate(to: .swap)
         #expect(router.stack == [.home, .swap])
         #expect(loaded.withLock { $0.filter { $0 == .swap }.count } == 1)
+        try await router.restore(RouterState(stack: [.home, .b]))  // a restored tree, too
+        #expect(router.stack == [.home, .b])
+        #expect(loaded.withLock { $0.filter { $0 == .home }.count } == 1, "home stayed: no loader")
+        #expect(router.loaded(String.self, for: .home) == "home")
     }
 
     @Test func twoLoadersKeepBothValuesAndEntriesLeavingTogetherReleaseAll() async throws {

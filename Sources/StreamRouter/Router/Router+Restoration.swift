@@ -108,7 +108,9 @@ extension Router {
 
     /// Applies `state` (a saved stack and modal) as one navigation through the guards, as
     /// ``restore()`` does for the router's store: for apps that keep the state themselves,
-    /// and for a ``TabRouter`` restoring each tab's stack.
+    /// and for a ``TabRouter`` restoring each tab's stack. The entries of the routes it
+    /// leaves at the same place are kept, with their loaded values and awaited results, as
+    /// ``replace(with:)`` keeps them.
     ///
     /// - Parameter state: The state to show.
     /// - Throws: ``NavigationError`` when a guard cancels it (or it fails); the state is

@@ -39,8 +39,9 @@ extension RouterState {
         case .dismissAll:
             _dismissAllPresentations()
         case .restore(let saved):
-            // Fresh entries: the saved state's are not this router's.
-            self = saved._renewed(keepingTop: limit)
+            // Fresh entries (the saved state's are not this router's), but for the routes
+            // left at the same place, whose entries are kept as `.replace` keeps them.
+            _become(saved._renewed(keepingTop: limit))
             return saved.stack + saved.presentations.flatMap { [$0.route] + $0.stack }
         }
         return []
