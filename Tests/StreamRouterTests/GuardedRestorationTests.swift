@@ -1,6 +1,6 @@
 import AsyncObservables
 import Foundation
-import StreamRouter
+@_spi(Testing) import StreamRouter
 import StreamRouterTesting
 import Testing
 
@@ -110,6 +110,36 @@ import Testing
         #expect(await first.value == .restored)
         #expect(await second.value == .restored)
         #expect(router.stack == [.home, .detail(id: 7)])
+    }
+
+    /// Under `.latestWins`, a navigation called while the saved state is restored through the
+    /// guards waits for it instead of superseding it (a link opened at launch).
+    @Test func aNavigationDuringTheRestorationWaitsForItUnderLatestWins() async throws {
+        let store = try await Self.storeSavedByALoggedInRun()
+        let gate = Gate()
+        let slow = NavigationGuard<Screen>(named: "slow") { pending in
+            if case .restore = pending.request.operation { await gate.wait() }
+            return .allow
+        }
+        let router = Router<Screen>(store: store, guards: [slow], options: NavigationOptions(concurrency: .latestWins))
+        try await gate.arrived(1)
+        let tap = Task { try await router.navigate(to: .list(category: "new")) }
+        try await eventually { router.pendingNavigationCount == 2 }
+        gate.open()
+        try await tap.value
+        #expect(await router.restore() == .restored)
+        #expect(router.stack == [.home, .detail(id: 7), .list(category: "new")])
+        // Once it has ended, a navigation supersedes again.
+        let held = Gate()
+        router.addGuard(named: "held") { pending in
+            if pending.destinations == [.settings] { await held.wait() }
+            return .allow
+        }
+        let stuck = Task { try await router.navigate(to: .settings) }
+        try await held.arrived(1)
+        try await router.navigate(to: .home)
+        held.open()
+        await #expect(throws: NavigationError.superseded) { try await stuck.value }
     }
 
     @Test func theInitialStateIsUsedWhenNothingIsSaved() async throws {

@@ -17,7 +17,10 @@ public struct NavigationOptions: Sendable, Hashable {
         /// guards, preparations, loaders, transition handlers or URL resolution: they throw
         /// ``NavigationError/superseded`` and publish it, their hooks see the cancellation of
         /// the task they run in, and the new navigation takes its turn at once. A navigation
-        /// that has committed is never undone.
+        /// that has committed is never undone. A saved state being restored through the
+        /// guards (``Router/restore()``, or the restoration a router given guards at creation
+        /// starts) is not superseded: navigations called meanwhile wait for it, then run in
+        /// order.
         case latestWins
     }
 

@@ -13,17 +13,21 @@ extension Router {
     func _enqueueSuperseding(
         _ operation: NavigationOperation<Route>, url: URL?, source: NavigationSource?
     ) -> NavigationRequest<Route> {
-        let (request, waiters, running) = _storage.update { storage, publish in
+        let (request, superseding, running) = _storage.update {
+            storage, publish -> (NavigationRequest<Route>, [_NavigationQueue.Waiter]?, _RunningHooks?) in
             let request = NavigationRequest(
                 id: storage.queue.enqueue(), operation: operation, url: url, source: source)
             publish(.started(request))
+            // A saved state being restored is shown first: this navigation waits for it.
+            guard storage.restorations == 0 else { return (request, nil, nil) }
             let waiters = storage.queue.supersede(before: request.id)
             let running = storage.runningHooks
             storage.runningHooks = nil
             return (request, waiters, running)
         }
+        guard let superseding else { return request }
         // After the lock: resuming and cancelling are runtime calls.
-        for waiter in waiters {
+        for waiter in superseding {
             waiter.resume(returning: false)
         }
         running?.cancel()

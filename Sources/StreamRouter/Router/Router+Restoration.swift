@@ -91,12 +91,15 @@ extension Router {
     /// Takes the turn of a restoration of `saved` (publishing its start).
     func beginRestoring(_ saved: RouterState<Route>) -> PendingRestoration {
         let events = self.events
+        // Until it ends, navigations called under `.latestWins` wait for it.
+        _storage.update { storage, _ in storage.restorations += 1 }
         return PendingRestoration(request: _enqueue(.restore(saved), url: nil), events: events)
     }
 
     /// Runs a restoration to its end.
     /// - Returns: `.restored`, `.restoreRedirected(to:)` or `.restoreRefused(_:)`.
     func finishRestoring(_ pending: PendingRestoration) async -> PersistenceEvent {
+        defer { _storage.update { storage, _ in storage.restorations -= 1 } }
         do {
             try await _run(pending.request)
             return await Self.redirect(of: pending.request, in: pending.events)

@@ -23,6 +23,10 @@ struct _RouterStorage<Route: RouteProvider>: Sendable {
     @usableFromInline var shownBy = NavigationSource.inApp
     /// The confirmation the navigation being served waits for, if any.
     var confirmation: PendingConfirmation<Route>?
+    /// How many restorations of a saved state are under way: under
+    /// ``NavigationOptions/Concurrency/latestWins``, navigations called meanwhile wait for
+    /// them instead of superseding them.
+    @usableFromInline var restorations = 0
 
     init(_ state: RouterState<Route>) {
         self.state = state
