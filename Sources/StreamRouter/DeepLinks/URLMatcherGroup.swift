@@ -29,7 +29,9 @@ import Synchronization
 /// - A group made with ``group(scheme:hosts:_:)`` and no hosts reads the host as the first
 ///   path segment (`myapp://user/5/profile` has the path `user/5/profile`;
 ///   `myapp:///user/5/profile` too), lowercased, since a host is case-insensitive:
-///   `MYAPP://USER/5/profile` opens the same route.
+///   `MYAPP://USER/5/profile` opens the same route. Write the first segment of such a
+///   group's patterns in lowercase: a capitalised one (`Home/{id}`) matches only the form
+///   without a host (`myapp:///Home/5`), never `myapp://Home/5`.
 /// - The path must match whole, never a prefix. Empty segments are dropped, so a trailing
 ///   or doubled slash changes nothing; the query and the fragment play no part.
 /// - The path is split on `/` first, then each segment is percent-decoded exactly once:
