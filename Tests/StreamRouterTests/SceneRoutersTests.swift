@@ -142,6 +142,8 @@ import Testing
         #expect(request.url == (try Self.url("drafts/3")))
         let window = scenes.router(for: request.id)
         try await eventually { window.stack == [.message(3)] }
+        let tooLong = try Self.url("drafts/" + String(repeating: "9", count: 9_000))
+        #expect(await scenes.openURL(tooLong, in: .newWindow) == false, "the input policy refuses it")
     }
 
     /// A registry store that is not an archive of scenes is reported by every scene's router,

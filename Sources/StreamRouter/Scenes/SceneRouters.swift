@@ -286,11 +286,13 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         return connected.first { $0.0 == active }?.1
     }
 
-    /// Requests a window for `url` when a router would open it: its mapping makes its route,
-    /// or says yes to it (an `async` one's or an action's check); a tab selection is left to
-    /// the window's ``TabRouter``.
+    /// Requests a window for `url` when a router would open it: the standard input policy
+    /// accepts it, and its mapping makes its route, or says yes to it (an `async` one's or an
+    /// action's check); a tab selection is left to the window's ``TabRouter``.
     private func openInNewWindow(_ url: URL, source: NavigationSource) -> Bool {
-        guard let urlMatchers, let found = try? urlMatchers._lookup.find(url) else { return false }
+        guard let urlMatchers, (try? InputPolicy.standard.check(url: url.absoluteString)) != nil,
+            let found = try? urlMatchers._lookup.find(url)
+        else { return false }
         let mapping = urlMatchers._mappings[found.mapping]
         let opens: Bool
         switch mapping {
