@@ -229,6 +229,20 @@ enum LinkRoute: RouteProvider {
         }
     }
 
+    /// An international host opens its mappings in both spellings, so a link made for it
+    /// still opens once read back from its text (which holds the ASCII one).
+    @Test func bothSpellingsOfAnInternationalHostOpenTheSameMapping() throws {
+        let group = URLMatcherGroup<String>.group("café.example") {
+            $0.map("p", linking: { $0 == "p" ? [:] : nil }) { _ in "p" }
+        }
+        let unicode = try #require(URL(string: "https://café.example/p"))
+        #expect(group.match(unicode) == .success("p"))
+        let ascii = try #require(URL(string: unicode.absoluteString))
+        #expect(group.match(ascii) == .success("p"))
+        let link = try #require(group.url(for: "p"))
+        #expect(group.match(try #require(URL(string: link.absoluteString))) == .success("p"))
+    }
+
     /// A `Character` parameter that is not exactly one character does not convert (its
     /// initialiser would trap on a link's text).
     @Test func aCharacterParameterConvertsOnlyFromOneCharacter() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One compiled URL group: the schemes and hosts it accepts and its mappings' patterns, in
 /// declaration order. Not generic: the routes its mappings make are closures that
 /// ``URLMatcherGroup`` keeps, by the mapping's number; everything matching reads is here,
@@ -24,7 +26,8 @@ package final class URLGroup: Sendable {
     let compiledPatterns: [_URLPattern]
     /// The patterns that failed their check; their mappings never match.
     package let patternErrors: [URLPatternError]
-    /// ``schemes`` and ``hosts`` as UTF-8, for lookups.
+    /// ``schemes`` and ``hosts`` as UTF-8 (with the ASCII spelling of an international
+    /// host), for lookups.
     private let schemeBytes: [[UInt8]]
     private let hostBytes: [[UInt8]]?
     /// The patterns' trie: its entry `i` is ``compiledPatterns`` `[i]`.
@@ -35,7 +38,7 @@ package final class URLGroup: Sendable {
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
         firstHost = hosts?.first?.lowercased()
         schemeBytes = self.schemes.map { Array($0.utf8) }
-        hostBytes = self.hosts.map { $0.map { Array($0.utf8) } }
+        hostBytes = self.hosts.map { $0.flatMap(Self.spellings).map { Array($0.utf8) } }
         compiledPatterns = patterns
         self.patternErrors = patternErrors
         trie = _RouteTrie(patterns.map(\.segments))
@@ -79,6 +82,18 @@ package final class URLGroup: Sendable {
             return false
         }
         return hosts?.contains(decoded) == true
+    }
+
+    /// `host`, and for an international one (`café.example`) its ASCII spelling too
+    /// (`xn--caf-dma.example`, as Foundation writes it in a URL's text): a link read back
+    /// from its text holds that one.
+    private static func spellings(of host: String) -> [String] {
+        guard !host.utf8.allSatisfy({ $0 < 0x80 }), let text = URL(string: "https://\(host)/")?.absoluteString,
+            text.hasPrefix("https://"), text.hasSuffix("/")
+        else { return [host] }
+        let ascii = text.dropFirst("https://".count).dropLast().lowercased()
+        guard ascii != host, ascii.utf8.allSatisfy({ $0 < 0x80 }) else { return [host] }
+        return [host, ascii]
     }
 
     /// Whether `raw` is `lowercased`'s bytes, ASCII letters compared without case: no text
