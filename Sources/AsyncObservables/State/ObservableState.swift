@@ -46,10 +46,10 @@ public final class ObservableState<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline
     let _storage: _Locked<_Storage>
     /// The number of live subscriptions and relays onward, stored under the lock at each
-    /// change and read without it by ``relay(to:changesState:_:)``: a tab router's tabs relay every event,
-    /// and skipping the tab router's lock while nobody subscribes to it is what keeps a
-    /// navigation on a tab within the cost of one on a plain router (the `tab-router`
-    /// Benchmarks row).
+    /// change and read without it by ``relay(to:changesState:_:)``: a tab router's tabs
+    /// relay every event, and skipping the tab router's lock while nobody subscribes to it
+    /// is what keeps a navigation on a tab within the cost of one on a plain router (the
+    /// `tab-router` Benchmarks row).
     private let subscriptionCount = Atomic<Int>(0)
     /// The subscription buffers made by this publisher and not yet deallocated.
     @usableFromInline let _census = _BufferCensus()

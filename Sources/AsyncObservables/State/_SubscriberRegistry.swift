@@ -30,7 +30,7 @@ struct _SubscriberRegistry<Event> {
     /// Whether the publisher has finished; a finished registry accepts no subscriber.
     private(set) var isFinished = false
 
-    /// The number of live subscriptions.
+    /// The number of live subscriptions and relays.
     private(set) var count = 0
     /// How many of them are relays into other publishers (never removed but by ``finish()``).
     private(set) var relayCount = 0

@@ -64,7 +64,8 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
             opening = { [router] in await router.openURL(url) }
         } else if let found = router._reportingMappingFound(for: url) {
             if router._isAwaitedMapping(found) {
-                opening = { [router] in await router._open(url, router._resolveAwaitedMapping(url, found), source: nil)
+                opening = { [router] in
+                    await router._open(url, router._resolveAwaitedMapping(url, found), source: nil)
                 }
             } else if let request = router._beginOpening(url, found: found, source: nil) {
                 opening = { [router] in await router._finishOpening(url, request) }
