@@ -41,6 +41,11 @@ public struct LinkCheckFailure<Route: RouteProvider>: Sendable, CustomStringConv
 /// `routes`, makes a link (`URLMatcherGroup.url(for:)`, which gives only a link that opens
 /// that same route again) that the served association file claims.
 ///
+/// With no router, a URL is opened as `URLMatcherGroup.match(_:)` opens it: one whose
+/// mapping is `async`, performs an action or selects a tab opens no route here
+/// (``LinkCheckFailure/Problem/opensNothing(_:)``); check such URLs with a router's
+/// `openURL(_:)` instead.
+///
 /// ```swift
 /// @Test func everyLinkGoesBothWays() throws {
 ///     let failures = try linkCheckFailures(
