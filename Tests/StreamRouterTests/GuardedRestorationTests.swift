@@ -105,6 +105,8 @@ import Testing
         let first = Task { await router.restore() }
         try await gate.arrived(1)
         let second = Task { await router.restore() }
+        // Lets the second call start while the first waits (nothing public shows it has);
+        // the outcome asserted is the same whichever runs first.
         for _ in 0..<10 { await Task.yield() }
         gate.open()
         #expect(await first.value == .restored)
@@ -214,6 +216,8 @@ import Testing
         let restoring = Task { await app.restore() }
         try await gate.arrived(1)
         let second = Task { await app.restore() }
+        // Lets the second call start while the first waits (nothing public shows it has);
+        // the outcome asserted is the same whichever runs first.
         for _ in 0..<10 { await Task.yield() }
         gate.open()
         #expect(await restoring.value == .restored)
