@@ -162,6 +162,11 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
             }
             return tree
         }
+        /// The analytics name of the selected tab's screen, as recorded so far.
+        func selectedScreenName() -> String? {
+            let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0]._topmostDisplayedRoute }
+            return shown?.metadata.analyticsName
+        }
         for (offset, item) in items.enumerated() {
             if offset == window {
                 start = tree()
@@ -169,11 +174,10 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
             guard item.tape >= 0 else {
                 selected = selections.tabs[item.index]
                 if offset >= window {
-                    let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0]._topmostDisplayedRoute }
                     entries.append(
                         .init(
                             step: item.number, tab: selected, operation: .select, outcome: .completed, state: nil,
-                            analyticsName: shown?.metadata.analyticsName))
+                            analyticsName: selectedScreenName()))
                 }
                 continue
             }
@@ -186,8 +190,7 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
             // A dismissal of the last presentation above the tabs shows the selected tab's screen.
             var analyticsName = event.analyticsName
             if tape.tab == nil, case .completed(_, let committed, _) = event, !committed._hasPresentations {
-                let shown = tapes.firstIndex { $0.tab == selected }.flatMap { states[$0]._topmostDisplayedRoute }
-                analyticsName = shown?.metadata.analyticsName
+                analyticsName = selectedScreenName()
             }
             entries.append(
                 .init(
