@@ -103,16 +103,22 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Moves the clock forward, resuming every sleeper whose deadline is reached, earliest
-    /// first.
+    /// first. Calls made at the same time from several tasks add up.
     public func advance(by duration: Duration) {
-        advance(to: now.advanced(by: duration))
+        advance { $0.advanced(by: duration) }
     }
 
     /// Moves the clock to `instant` (never backwards), resuming every sleeper whose deadline
     /// is reached, earliest first.
     public func advance(to instant: Instant) {
+        advance { max($0, instant) }
+    }
+
+    /// Moves the clock to `target(now)`, read and written in one critical section, then
+    /// resumes the sleepers it made due, outside it.
+    private func advance(_ target: (Instant) -> Instant) {
         let due = state.withLock { state in
-            state.now = max(state.now, instant)
+            state.now = max(state.now, target(state.now))
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
             for id in due.keys { state.sleepers[id] = nil }
             return due.values.sorted { $0.deadline < $1.deadline }.map(\.continuation)

@@ -169,4 +169,14 @@ import Testing
         #expect(Set(rest) == [2, 3])
         #expect(clock.now == .init(offset: .seconds(3)))
     }
+
+    @Test func testClockAdvancesMadeTogetherAddUp() async {
+        let clock = TestClock()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2_000 {
+                group.addTask { clock.advance(by: .milliseconds(1)) }
+            }
+        }
+        #expect(clock.now == .init(offset: .seconds(2)))
+    }
 }
