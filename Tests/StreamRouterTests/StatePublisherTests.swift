@@ -54,6 +54,16 @@ import Testing
         #expect(states.map(\.selected) == [.home, .search])
     }
 
+    @Test func aTabRouterSkipsNavigationsThatChangeNothing() async throws {
+        let app = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home) { $0.tab }
+        let states = try await Self.states(of: app, count: 2) {
+            try await app.select(.home)  // a re-tap at the tab's root: completes, changes nothing
+            try await app.dismiss()  // nothing presented above the tabs: changes nothing
+            try await app.navigate(to: .product(id: 1))
+        }
+        #expect(states.map { $0.stacks[.home]?.stack ?? [] } == [[], [.product(id: 1)]])
+    }
+
     @Test func aSplitRouterPublishesColumnsOnlyWhenTheyChange() async throws {
         let mail = SplitRouter<Mail>(columns: .double)
         let states = try await Self.states(of: mail, count: 3) {

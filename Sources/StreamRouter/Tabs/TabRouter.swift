@@ -301,10 +301,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ) -> @Sendable (RouterEvent<Route>, inout TabHub<Tab, Route>, Bool, (TabHubEvent<Tab, Route>) -> Void) -> Void {
         { event, hub, isObserved, publish in
             var action: NavigationAction?
+            var changed = false
             if case .completed(_, let state, let change) = event {
                 let previous = hub.stacks[position]
+                changed = !state._isIdentical(to: previous)
                 hub.stacks[position] = state
-                hub.changeCount += 1
+                if changed { hub.changeCount += 1 }
                 if position == hub.selectedIndex, let change {
                     // Under what is presented above the tabs, the app's path ends with it.
                     action =
@@ -318,7 +320,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
             relayed.action = action
-            if event.state != nil {
+            if changed {
                 relayed.changed = hub
             }
             publish(relayed)
@@ -333,10 +335,12 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     ) {
         do {
             var action: NavigationAction?
+            var changed = false
             if case .completed(_, let state, let change) = event {
                 let previous = hub.aboveTabs
+                changed = !state._isIdentical(to: previous)
                 hub.aboveTabs = state
-                hub.changeCount += 1
+                if changed { hub.changeCount += 1 }
                 if let change {
                     let selected = hub.stacks[hub.selectedIndex]
                     action = TabHub<Tab, Route>.action(
@@ -352,7 +356,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             var relayed = TabHubEvent<Tab, Route>(
                 routerEvent: TabRouterEvent(tab: hub.selected, event: event, isAboveTabs: true, revealed: revealed))
             relayed.action = action
-            if event.state != nil {
+            if changed {
                 relayed.changed = hub
             }
             publish(relayed)
