@@ -259,7 +259,8 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
             })
     }
 
-    /// Drops the back and forward history, keeping the current path. Publishes nothing.
+    /// Drops the back and forward history, keeping the current path. Publishes no action
+    /// (the path stays); ``states(bufferingPolicy:)`` yields the state without the history.
     public func clear() {
         let changed = storage.update { state, publish in
             guard state.history.backCount > 0 || state.history.forwardCount > 0 else { return false }

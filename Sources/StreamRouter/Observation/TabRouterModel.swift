@@ -81,10 +81,6 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         await pending?.value
     }
 
-    /// Selects `tab` after the selections set before it. Setting the tab the model shows is
-    /// a re-tap and pops that tab to its root; setting another tab only selects it, so when
-    /// code selected that tab meanwhile, its stack is kept (decided by the tab router when
-    /// the selection runs, ``TabRouter/select(_:popsToRoot:)``).
     /// The route presented above the tabs on top, if any, for a `.fullScreenCover(item:)`
     /// (or `.sheet(item:)`) over the tab view.
     ///
@@ -119,6 +115,10 @@ public final class TabRouterModel<Tab: Hashable & Codable & Sendable, Route: Rou
         }
     }
 
+    /// Selects `tab` after the selections set before it. Setting the tab the model shows is
+    /// a re-tap and pops that tab to its root; setting another tab only selects it, so when
+    /// code selected that tab meanwhile, its stack is kept (decided by the tab router when
+    /// the selection runs, ``TabRouter/select(_:popsToRoot:)``).
     private func select(_ tab: Tab) {
         let isRetap = selected == tab
         if !isRetap {

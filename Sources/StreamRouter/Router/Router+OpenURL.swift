@@ -33,7 +33,7 @@ extension Router {
     ///
     /// - Parameter url: The URL, as received.
     /// - Returns: `true` when a route was navigated to (possibly another one, if a guard
-    ///   redirected), `false` otherwise.
+    ///   redirected) or an action link's action ran; `false` otherwise.
     @inlinable
     @discardableResult
     public func openURL(_ url: URL) async -> Bool {

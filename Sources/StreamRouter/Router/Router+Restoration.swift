@@ -4,7 +4,7 @@ extension Router {
     /// ``StatePersisting/persistenceEvents``.
     ///
     /// ```swift
-    /// let router = Router<AppRoute>(store: store)
+    /// let router = Router<AppRoute>(store: store, restoring: .throughGuards)
     /// router.addGuard(named: "auth") { pending in
     ///     pending.destinations.contains(.checkout) && !session.isLoggedIn ? .cancel(AuthError.loggedOut) : .allow
     /// }

@@ -17,7 +17,7 @@ import Synchronization
 /// 1. When called, it takes its turn in a first-in, first-out queue and publishes
 ///    ``RouterEvent/started(_:)``. Navigations run one at a time, in call order, so
 ///    concurrent calls never interleave and commit in the order they were made.
-/// 2. When its turn comes, each guard (then each preparation), in registration order,
+/// 2. When its turn comes, each guard and each preparation, in registration order,
 ///    sees the ``PendingNavigation`` and allows, cancels or redirects it. A redirect
 ///    restarts the guards with the new request; circles and chains longer than
 ///    ``maximumRedirects`` fail with ``NavigationError/redirectLoop(chain:)``.
@@ -680,9 +680,10 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
 
     /// The current state, then the state after each navigation that changed it (save it
     /// here to persist the stack; ``StatePublisher``). A navigation that left the state as
-    /// it was (a repeated push ignored, a back with nothing to pop) publishes nothing; one
-    /// that made a new state equal to the last (a replace with the same routes, which makes
-    /// new entries) publishes it: states are not compared with `==` under the router's lock.
+    /// it was (a repeated push ignored, a back with nothing to pop, a replace with the same
+    /// routes, which keeps their entries) publishes nothing. States are not compared with
+    /// `==` under the router's lock: a navigation that makes an equal state with new
+    /// entries publishes it.
     /// - Parameter bufferingPolicy: The buffer of this subscription (unbounded by default:
     ///   an unread stream keeps every state since it subscribed, about 100 bytes each, since
     ///   states share their storage; see <doc:StreamsAndOperators>).
@@ -697,8 +698,8 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
     /// an O(1) identity check, run under the router's lock for every completed navigation,
     /// in order (so it follows the last state even when the buffer drops some), and only for
     /// this subscription. No route code runs there: states are never compared with `==`
-    /// under the lock (a navigation that makes an equal but new state, such as a replace
-    /// with the same routes, is published).
+    /// under the lock (a navigation that makes an equal state with new entries is
+    /// published).
     /// - Parameters:
     ///   - sameBase: Whether two states give the same element without computing it.
     ///   - element: What the stream yields for a state.

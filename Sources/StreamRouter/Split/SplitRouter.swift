@@ -12,7 +12,7 @@ import Synchronization
 /// try await mail.showDetail(.message(id: 8))              // another message: keeps the sidebar's entry
 /// mail.sidebar; mail.content; mail.detail                 // MailRoute?, MailRoute?, [MailRoute]
 /// mail.isCollapsed = true                                 // compact width: the columns read as one stack
-/// mail.stack                                              // [.inbox, .message(id: 7)]
+/// mail.stack                                              // [.inbox, .message(id: 8)]
 /// try await mail.navigateBack()                           // pops the last; from [.inbox] it clears the selection
 /// ```
 ///

@@ -4,7 +4,9 @@ extension TabRouter {
     /// selects the saved tab, and reports how it went, also on ``StatePersisting/persistenceEvents``.
     ///
     /// ```swift
-    /// let app = TabRouter<AppTab, AppRoute>(tabs: AppTab.allCases, selected: .home, store: store) { $0.tab }
+    /// let app = TabRouter<AppTab, AppRoute>(
+    ///     tabs: AppTab.allCases, selected: .home, store: store, restoring: .throughGuards
+    /// ) { $0.tab }
     /// app.addGuard(named: "auth") { pending in ... }   // every tab's guards first,
     /// await app.restore()                              // then every saved stack, through them
     /// ```
