@@ -128,6 +128,19 @@ import Testing
         #expect(router.journal?.entries.map(\.step) == [1])
     }
 
+    @Test func theLargestCapacityKeepsEveryEntry() async throws {
+        let router = Router<Route>()
+        router.startRecording(keepingNewest: .max)
+        try await router.navigate(to: .a)
+        try await router.navigate(to: .b)
+        #expect(router.journal?.entries.map(\.step) == [0, 1])
+        let app = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home) { $0.tab }
+        app.startRecording(keepingNewest: .max)
+        try await app.select(.search)
+        try await app.navigate(to: .results(query: "shoes"))
+        #expect(app.journal?.entries.count == 2)
+    }
+
     /// A bounded journal is the newest entries of an unbounded one, with the state before
     /// them, at every length and capacity (the recorder drops in batches).
     @Test(arguments: [1, 2, 3, 5])

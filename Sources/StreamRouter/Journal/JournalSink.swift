@@ -98,7 +98,8 @@ final class _RouterJournalRecorder<Route: RouteProvider>: @unchecked Sendable {
 
     /// Creates a recorder; call it under the router's lock, with its state.
     init(capacity: Int, startState: RouterState<Route>, numbering: _JournalCounter? = nil) {
-        self.capacity = max(capacity, 1)
+        // Up to `Int.max / 2`: the ring holds up to twice its capacity (`.max` keeps all).
+        self.capacity = min(max(capacity, 1), Int.max / 2)
         self.startState = startState
         self.numbering = numbering
     }

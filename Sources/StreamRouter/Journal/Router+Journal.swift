@@ -17,7 +17,8 @@ extension Router {
     /// > does not record pays one check of a `nil` (the `journal-recording` benchmark). A tab
     /// > router records its tabs' routers itself (``TabRouter/startRecording(keepingNewest:)``);
     /// > recording one of them directly takes it out of the tab router's journal.
-    /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
+    /// - Parameter capacity: The most entries kept (from 1 to `Int.max / 2`: `.max` keeps
+    ///   every entry); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         _storage.update { storage, _ in
             storage.journal = .recorder(_RouterJournalRecorder(capacity: capacity, startState: storage.state))

@@ -70,7 +70,8 @@ final class TabJournalRecorder<Tab: Hashable & Codable & Sendable, Route: RouteP
     private let selections: _Locked<Selections>
 
     init(capacity: Int, selected: Tab) {
-        self.capacity = max(capacity, 1)
+        // Up to `Int.max / 2`: the ring holds up to twice its capacity (`.max` keeps all).
+        self.capacity = min(max(capacity, 1), Int.max / 2)
         selections = _Locked(Selections(startSelected: selected))
     }
 

@@ -10,7 +10,8 @@ extension TabRouter {
     /// > ``Router/startRecording(keepingNewest:)`` does (which, called on a tab's router,
     /// > takes that router out of this journal), numbering its navigations from one atomic
     /// > counter shared by the tabs; no lock is shared between tabs.
-    /// - Parameter capacity: The most entries kept (at least 1); older ones are dropped.
+    /// - Parameter capacity: The most entries kept (from 1 to `Int.max / 2`: `.max` keeps
+    ///   every entry); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         let recorder = TabJournalRecorder<Tab, Route>(capacity: capacity, selected: selectedTab)
         let tabs = hub.update { hub, _ in
