@@ -19,7 +19,8 @@ extension PathPattern {
     ///     slashes are dropped); only for a pattern that ends with `*`.
     /// - Returns: The normalised path, such as `"/user/42/posts"`.
     /// - Throws: ``PathGenerationError`` for a missing required parameter, an unknown name,
-    ///   a value that is empty, contains `/`, or is `.` or `..`, a `rest` the pattern cannot
+    ///   a value that is empty, contains `/`, or makes a segment `.` or `..` (a partial
+    ///   segment's value may be `..`: `/@:x` gives `/@..`), a `rest` the pattern cannot
     ///   take, and for parameters the path would read back differently (`/:a?/:b?` given
     ///   only `b`).
     public func path(with parameters: [String: String], rest: String = "") throws(PathGenerationError) -> String {
