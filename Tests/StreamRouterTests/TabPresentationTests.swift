@@ -123,4 +123,19 @@ import Testing
         #expect(app.selectedTab == .home)
         #expect(app.router(for: .inbox).stack.isEmpty)
     }
+
+    /// The saved stack of a tab that is not made yet (a tab added at run time) is forgotten
+    /// too, and no longer saved.
+    @Test func resetAllTabsForgetsTheStacksOfTabsNotMadeYet() async throws {
+        let store = InMemoryStateStore()
+        let first = TabRouter<Tab, Route>(tabs: Tab.allCases, selected: .home, store: store) { $0.tab }
+        try await first.router(for: .inbox).navigate(to: .message(2))
+        first.flush()
+        let app = TabRouter<Tab, Route>(tabs: [.home], selected: .home, store: store) { $0.tab }
+        try await app.resetAllTabs()
+        app.flush()
+        #expect(app.router(for: .inbox).stack.isEmpty)
+        let relaunched = TabRouter<Tab, Route>(tabs: [.home], selected: .home, store: store) { $0.tab }
+        #expect(relaunched.router(for: .inbox).stack.isEmpty)
+    }
 }

@@ -561,11 +561,21 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     }
 
     /// Empties every tab (each tab's presentations dismissed, its stack popped to the
-    /// root, through its guards), dismisses everything presented above the tabs, and
-    /// selects the tab given as `selected:` at creation: a sign-out.
+    /// root, through its guards), dismisses everything presented above the tabs, forgets
+    /// the saved stacks of tabs not made yet, and selects the tab given as `selected:` at
+    /// creation: a sign-out.
     /// - Throws: The first ``NavigationError`` a guard answered; the other tabs are reset
     ///   all the same.
     public func resetAllTabs() async throws(NavigationError) {
+        let forgotten = hub.update { hub, _ -> (TabRouterState<Tab, Route>, Int)? in
+            guard !hub.waitingStacks.isEmpty else { return nil }
+            hub.waitingStacks = [:]
+            hub.changeCount += 1
+            return (hub.savedState, hub.changeCount)
+        }
+        if let persistence, let (saved, generation) = forgotten {
+            persistence.save(generation: generation) { saved }
+        }
         var refusal: NavigationError?
         do {
             try await _aboveTabs.dismissAll()
