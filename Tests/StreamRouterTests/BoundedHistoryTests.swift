@@ -62,6 +62,14 @@ import Testing
         #expect(restored.path == "/l4/l5")
     }
 
+    @Test(arguments: [0, -1])
+    func aRouterLimitBelowOneCountsAsOne(limit: Int) async throws {
+        let router = Router<Level>(policy: InputPolicy(maximumHistoryEntries: limit))
+        try await router.navigate(to: .level(1))
+        try await router.navigate(to: .level(2))
+        #expect(router.stack == [.level(2)])
+    }
+
     @Test func aRouterStatesPathFollowsPushesAndPops() {
         var state = RouterState<Level>(stack: [.level(1), .root, .level(2)])
         #expect(state.path == "/l1/l2")

@@ -96,7 +96,7 @@ extension Router {
             // Applying the operation out here keeps route code (`path`, `transition`, `==`)
             // out of the lock.
             var proposed = state
-            let destinations = proposed._apply(current.operation, limit: policy.maximumHistoryEntries)
+            let destinations = proposed._apply(current.operation, limit: max(policy.maximumHistoryEntries, 1))
             _InternalChecks.check(proposed._invariantViolations(since: state), in: "router state")
             // Loaders run only for the routes an operation shows (a back shows none).
             let selection = _HookSelection(
