@@ -1,3 +1,4 @@
+import StreamRouterTesting
 import Testing
 
 @testable import StreamRouter
@@ -64,6 +65,16 @@ import Testing
         let navigator = Navigator(initialPath: "/caf\u{E9}")
         #expect(navigator.navigate("/cafe\u{301}") != nil)
         #expect(decomposed.match(navigator.path) != nil)
+    }
+
+    @Test func aNavigatorsStreamsSeeACanonicallyEquivalentPath() async throws {
+        let navigator = Navigator(initialPath: "/caf\u{E9}")
+        let paths = StreamRecorder(navigator.paths)
+        let matches = StreamRecorder(navigator.matches(try PathPattern("/cafe\u{301}")))
+        #expect(navigator.navigate("/cafe\u{301}") != nil)
+        let seen = try await paths.next(2)
+        #expect(seen.map { Array($0.utf8) } == [Array("/caf\u{E9}".utf8), Array("/cafe\u{301}".utf8)])
+        #expect(try await matches.next(2).map { $0 != nil } == [false, true])
     }
 
     @Test func aRefusingValidatorFallsThroughToTheNextMatch() throws {

@@ -339,8 +339,10 @@ public final class Navigator: PathPublisher, StatePublisher, StatePersisting {
             bufferingPolicy: bufferingPolicy,
             initial: { [$0.history.current] },
             transform: { event in
-                guard let action = event.action, action.currentPath != action.previousPath else { return nil }
-                return action.currentPath
+                // Byte for byte, as paths are matched: a canonically equivalent path is new.
+                guard let action = event.action else { return nil }
+                let current = action.currentPath
+                return current.utf8.elementsEqual(action.previousPath.utf8) ? nil : current
             }
         )
     }
