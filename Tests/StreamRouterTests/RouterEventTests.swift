@@ -184,6 +184,31 @@ import Testing
         #expect(router.stack == [.home])
     }
 
+    @Test func aCancelledConsumerOfANavigateStreamSeesNoCompletion() async throws {
+        let router = Router<Route>()
+        let gate = Gate()
+        router.addGuard { _ in
+            await gate.wait()
+            return .allow
+        }
+        let events = StreamRecorder(router.events)
+        let consumer = Task {
+            for try await _ in router.streams.navigate(to: .home) {}
+        }
+        try await gate.arrived(1)
+        consumer.cancel()
+        let result = await consumer.result
+        gate.open()
+        #expect(throws: NavigationError.taskCancelled) { try result.get() }
+        try await events.wait {
+            $0.contains { if case .cancelled(_, .taskCancelled) = $0 { true } else { false } }
+        }
+        #expect(router.stack.isEmpty)
+        // A consumer that is not cancelled finishes once the navigation commits.
+        for try await _ in router.streams.navigate(to: .home) {}
+        #expect(router.stack == [.home])
+    }
+
     @Test func streamsEndWhenTheRouterIsDeallocated() async throws {
         var router: Router<Route>? = Router<Route>()
         let events = StreamRecorder(try #require(router).events)

@@ -33,15 +33,17 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     }
 
     /// Performs `operation`; the stream finishes when it commits, or throws its
-    /// ``NavigationError``.
+    /// ``NavigationError``. A consumer cancelled before the outcome is known gets
+    /// ``NavigationError/taskCancelled``, and the navigation is cancelled.
     public func perform(
         _ operation: NavigationOperation<Route>
     ) -> some AsyncSequence<Never, NavigationError> & Sendable {
         let request = router._enqueue(operation, url: nil)
-        let (outcome, continuation) = AsyncStream<NavigationError>.makeStream()
+        let (outcome, continuation) = AsyncStream<NavigationError?>.makeStream()
         let task = Task { [router] in
             do throws(NavigationError) {
                 try await router._run(request)
+                continuation.yield(nil)
             } catch {
                 continuation.yield(error)
             }
@@ -97,24 +99,35 @@ struct NavigationCompletion: AsyncSequence, Sendable {
     typealias Element = Never
     typealias Failure = NavigationError
 
-    /// The navigation's error, if it failed, then the end.
-    let outcome: AsyncStream<NavigationError>
+    /// The navigation's outcome (`nil` when it committed, else its error), then the end.
+    let outcome: AsyncStream<NavigationError?>
 
     func makeAsyncIterator() -> Iterator {
         Iterator(outcome: outcome.makeAsyncIterator())
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var outcome: AsyncStream<NavigationError>.Iterator
+        var outcome: AsyncStream<NavigationError?>.Iterator
+        var isFinished = false
 
         mutating func next() async throws(NavigationError) -> Never? {
-            if let error = await outcome.next() { throw error }
-            return nil
+            try finish(with: await outcome.next())
         }
 
         mutating func next(isolation actor: isolated (any Actor)?) async throws(NavigationError) -> Never? {
-            if let error = await outcome.next(isolation: actor) { throw error }
-            return nil
+            try finish(with: await outcome.next(isolation: actor))
+        }
+
+        /// Ends the sequence with the navigation's outcome: `.some(nil)` when it committed,
+        /// its error when it failed, and `nil` when the consumer was cancelled first.
+        private mutating func finish(with outcome: NavigationError??) throws(NavigationError) -> Never? {
+            guard !isFinished else { return nil }
+            isFinished = true
+            switch outcome {
+            case .some(nil): return nil
+            case .some(let error?): throw error
+            case nil: throw .taskCancelled
+            }
         }
     }
 }
