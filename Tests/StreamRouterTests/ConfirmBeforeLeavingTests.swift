@@ -244,6 +244,25 @@ import Testing
         #expect(fresh.pendingConfirmation == nil)
     }
 
+    /// A replay on a router that records is recorded with its answers, so the journal it
+    /// makes replays too.
+    @Test func aReplayRecordedAgainKeepsItsAnswers() async throws {
+        let draft = Draft()
+        draft.set(true)
+        let router = Self.makeRouter(draft)
+        router.startRecording()
+        let back = Task { try await router.navigateBack() }
+        try await pending { router.pendingConfirmation }.proceed()
+        try await back.value
+        let journal = try #require(router.journal)
+        let fresh = Self.makeRouter(draft)
+        fresh.startRecording()
+        #expect(await journal.replay(on: fresh) == nil)
+        #expect(fresh.journal?.entries.map(\.confirmations) == [[true]])
+        let again = try #require(fresh.stopRecording())
+        #expect(await again.replay(on: Self.makeRouter(draft)) == nil)
+    }
+
     /// The swipe-down replay through a model: the binding shows the sheet again at once
     /// while the user is asked; proceeding dismisses it.
     @MainActor

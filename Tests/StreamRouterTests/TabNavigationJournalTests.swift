@@ -17,6 +17,17 @@ import Testing
 
     /// A session over three tabs: navigations, a deep link to another tab, a re-selection
     /// that pops, a redirect, a navigation made directly on a tab's router.
+    /// Stopping the recording of a tab's router that records nothing of its own leaves the
+    /// tab router's journal whole.
+    @Test func stoppingATabsRouterKeepsTheTabJournal() async throws {
+        let app = Self.makeApp()
+        app.startRecording()
+        #expect(app.router(for: .search).stopRecording() == nil)
+        try await app.router(for: .search).navigate(to: .product(id: 1))
+        #expect(app.journal?.entries.count == 1)
+        #expect(app.journal?.endState == app.state)
+    }
+
     static func recordSession(on app: App) async throws {
         try await app.navigate(to: .product(id: 1))
         try await app.select(.search)

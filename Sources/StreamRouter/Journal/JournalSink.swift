@@ -39,8 +39,9 @@ enum _JournalSink<Route: RouteProvider>: Sendable {
 
     /// Records the answer to a confirmation asked on `request`'s navigation.
     func recordConfirmation(_ request: NavigationRequest<Route>, proceeded: Bool) {
-        if case .recorder(let recorder) = self {
-            recorder.confirmations[request.id, default: []].append(proceeded)
+        switch self {
+        case .recorder(let recorder): recorder.confirmations[request.id, default: []].append(proceeded)
+        case .probe(let probe): probe.forward?.recordConfirmation(request, proceeded: proceeded)
         }
     }
 

@@ -21,7 +21,13 @@ extension Router {
     ///   every entry); older ones are dropped.
     public func startRecording(keepingNewest capacity: Int = 1_000) {
         _storage.update { storage, _ in
-            storage.journal = .recorder(_RouterJournalRecorder(capacity: capacity, startState: storage.state))
+            let recorder = _JournalSink.recorder(_RouterJournalRecorder(capacity: capacity, startState: storage.state))
+            // During a replay's step, the probe hands on to the new journal.
+            if case .probe(let probe)? = storage.journal {
+                probe.forward = recorder
+            } else {
+                storage.journal = recorder
+            }
         }
     }
 
@@ -29,9 +35,15 @@ extension Router {
     /// - Returns: The journal recorded, or `nil` when this router was not recording.
     @discardableResult
     public func stopRecording() -> NavigationJournal<Route>? {
-        let tape = _storage.update { storage, _ in
-            defer { storage.journal = nil }
-            return Self.ownJournal(storage.journal)?.tape
+        let tape = _storage.update { storage, _ -> _RouterJournalRecorder<Route>.Tape? in
+            guard let own = Self.ownJournal(storage.journal) else { return nil }
+            // During a replay's step, the probe stops handing on; else the sink goes.
+            if case .probe(let probe)? = storage.journal {
+                probe.forward = nil
+            } else {
+                storage.journal = nil
+            }
+            return own.tape
         }
         return tape?.journal
     }
@@ -42,10 +54,14 @@ extension Router {
         _storage.read { Self.ownJournal($0.journal)?.tape }?.journal
     }
 
-    /// `sink` when it is this router's own journal, not a tab router's recording of it.
+    /// `sink` when it is this router's own journal, not a tab router's recording of it;
+    /// during a replay's step, the journal its probe hands on to.
     private static func ownJournal(_ sink: _JournalSink<Route>?) -> _RouterJournalRecorder<Route>? {
-        guard case .recorder(let recorder)? = sink, recorder.numbering == nil else { return nil }
-        return recorder
+        switch sink {
+        case .recorder(let recorder)? where recorder.numbering == nil: recorder
+        case .probe(let probe)?: ownJournal(probe.forward)
+        default: nil
+        }
     }
 
     /// Performs `operation` through the pipeline and returns what became of it and the state
