@@ -215,6 +215,24 @@ import Testing
         #expect(scenes.heldURLs.isEmpty)
     }
 
+    /// Before any scene: a link no window would open is not held, and past the policy's
+    /// limit of held links, a link is refused at once; the ones held stay.
+    @Test func aLinkBeforeAnySceneIsCheckedAndBounded() async throws {
+        let scenes = Self.makeScenes()
+        #expect(await scenes.openURL(try Self.url("unknown/1")) == false)
+        #expect(await scenes.openURL(try Self.url("messages/" + String(repeating: "9", count: 9_000))) == false)
+        #expect(scenes.heldURLs.isEmpty)
+        let limit = InputPolicy.standard.maximumHeldURLs
+        let url = try Self.url("messages/3")
+        let held = (0..<limit).map { _ in Task { await scenes.openURL(url) } }
+        try await eventually { scenes.heldURLs.count == limit }
+        #expect(await scenes.openURL(url) == false)
+        #expect(scenes.heldURLs.count == limit)
+        for task in held { task.cancel() }
+        for task in held { #expect(await task.value == false) }
+        #expect(scenes.heldURLs.isEmpty)
+    }
+
     /// A closed scene's router is released and its streams finish.
     @Test func aClosedScenesRouterIsReleased() async throws {
         let scenes = Self.makeScenes()

@@ -206,7 +206,9 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
     /// `sameContent`), else the active one, else a new window (a ``WindowRequest``, and
     /// `true`). With no scene connected, the link waits for the first scene to connect, and
     /// this call returns whether it opened there (`false` when the calling task is cancelled
-    /// first).
+    /// first). A link no window would open (refused by the standard ``InputPolicy``, or
+    /// matched by no mapping) does not wait: `false` at once, as it does past the policy's
+    /// ``InputPolicy/maximumHeldURLs`` links waiting.
     /// - Parameters:
     ///   - url: The link.
     ///   - source: Where it came from (``NavigationSource/link`` by default).
@@ -286,22 +288,25 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         return connected.first { $0.0 == active }?.1
     }
 
-    /// Requests a window for `url` when a router would open it: the standard input policy
-    /// accepts it, and its mapping makes its route, or says yes to it (an `async` one's or an
-    /// action's check); a tab selection is left to the window's ``TabRouter``.
+    /// Requests a window for `url` when a router would open it (``wouldOpen(_:)``).
     private func openInNewWindow(_ url: URL, source: NavigationSource) -> Bool {
+        guard wouldOpen(url) else { return false }
+        request(routes: [], url: url, source: source)
+        return true
+    }
+
+    /// Whether a window's router would open `url`: the standard input policy accepts it, and
+    /// its mapping makes its route, or says yes to it (an `async` one's or an action's
+    /// check); a tab selection is left to the window's ``TabRouter``.
+    private func wouldOpen(_ url: URL) -> Bool {
         guard let urlMatchers, (try? InputPolicy.standard.check(url: url.absoluteString)) != nil,
             let found = try? urlMatchers._lookup.find(url)
         else { return false }
         let mapping = urlMatchers._mappings[found.mapping]
-        let opens: Bool
         switch mapping {
-        case .tab: opens = true
-        default: opens = mapping.canOpen(found.match)
+        case .tab: return true
+        default: return mapping.canOpen(found.match)
         }
-        guard opens else { return false }
-        request(routes: [], url: url, source: source)
-        return true
     }
 
     @discardableResult
@@ -314,8 +319,11 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         return request
     }
 
-    /// Waits for the first scene, which opens the link; `false` when the task is cancelled.
+    /// Waits for the first scene, which opens the link; `false` when the task is cancelled,
+    /// at once for a link no window would open (``wouldOpen(_:)``), and at once past the
+    /// standard policy's ``InputPolicy/maximumHeldURLs`` links waiting.
     private func holdUntilAScene(_ url: URL, source: NavigationSource) async -> Bool {
+        guard wouldOpen(url) else { return false }
         let id = state.withLock { state in
             state.nextHeld += 1
             return state.nextHeld
@@ -325,12 +333,13 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
                 let entry = state.withLock { state -> _HeldLinkEntry in
                     if Task.isCancelled { return .cancelled }
                     if !state.order.isEmpty { return .sceneConnected }
+                    if state.held.count >= InputPolicy.standard.maximumHeldURLs { return .tooMany }
                     state.held.append(HeldLink(id: id, url: url, source: source, continuation: continuation))
                     return .held
                 }
                 switch entry {
                 case .held: break
-                case .cancelled: continuation.resume(returning: false)
+                case .cancelled, .tooMany: continuation.resume(returning: false)
                 case .sceneConnected:
                     // A scene connected meanwhile: open it there.
                     Task { continuation.resume(returning: await self.openURL(url, source: source)) }
@@ -348,5 +357,5 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
 
 /// How a link that waits for the first scene entered the registry.
 private enum _HeldLinkEntry {
-    case held, cancelled, sceneConnected
+    case held, cancelled, tooMany, sceneConnected
 }
