@@ -140,4 +140,34 @@ import Testing
         #expect(app.router(for: .search).stack == [.profile(id: 7)])
         #expect(app.router(for: .home).stack == [])
     }
+
+    /// Links released after a held one whose mapping waits on the network do not wait for
+    /// it, on a tab router as on a router.
+    @Test func aTabRouterReleasesLinksWithoutWaitingForAnAwaitedOne() async throws {
+        let gate = Gate()
+        let app = TabRouter<OptionsTab, Route>(
+            tabs: [.home, .search], selected: .home,
+            urlMatchers: Self.group { _ in
+                await gate.wait()
+                return 7
+            }
+        ) { _ in nil }
+        app.holdURLs(expiringAfter: .seconds(600))
+        let account = Task { await app.openURL(Self.account) }
+        try await eventually { app.heldURLs.count == 1 }
+        let settings = Task { await app.openURL(URL(string: "https://example.com/settings")!) }
+        try await eventually { app.heldURLs.count == 2 }
+        app.releaseURLs()
+        var openedFirst = true
+        do {
+            try await eventually(timeout: .seconds(10)) { app.router(for: .home).stack == [.settings] }
+        } catch {
+            openedFirst = false
+        }
+        gate.open()
+        #expect(openedFirst, "the settings link opens while the other one waits on the network")
+        #expect(await settings.value)
+        #expect(await account.value)
+        #expect(app.router(for: .home).stack == [.settings, .profile(id: 7)])
+    }
 }

@@ -784,11 +784,17 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         switch await urlHold.waitWhileHeld(url, found: nil, source: source) {
         case .notHeld:
             return await openNow(url, source: source)
-        case .released(_, let holdsTurn):
+        case .released(_, var holdsTurn):
             defer { if holdsTurn { urlHold.handOn() } }
             guard !Task.isCancelled else {
                 selectedRouter._publishNotHandled(url, .navigationFailed(.taskCancelled))
                 return false
+            }
+            // The links released after one whose mapping is awaited do not wait for the
+            // network: it opens once resolved, as `openURL` opens it.
+            if holdsTurn, let found = try? reporter._mappingFound(for: url), reporter._isAwaitedMapping(found) {
+                urlHold.handOn()
+                holdsTurn = false
             }
             return await openNow(url, source: source)
         case .expired:
