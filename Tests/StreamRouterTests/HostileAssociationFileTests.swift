@@ -371,7 +371,8 @@ import Testing
             for _ in 0..<8 {
                 let path = text(5)
                 let expected = components.firstIndex { AssociationPath.glob($0.glob, matches: path) }
-                let claimer = claimers.first(claiming: path)
+                var steps = Int.max
+                let claimer = try? claimers.first(claiming: path, steps: &steps)
                 #expect(
                     claimer?.path == expected.map { components[$0].path }, "\(path) in \(components.map { $0.path })")
                 #expect(claimer?.exclude == expected.map { components[$0].exclude }, "\(path)")
@@ -379,5 +380,22 @@ import Testing
             }
         }
         #expect(found > 200, "claimed paths exercised: \(found)")
+    }
+
+    /// Components written so that comparing them with the paths made from the file would
+    /// take billions of steps: the check stops with a typed error instead.
+    @Test func aFileWrittenToMakeTheOverclaimCheckSlowIsRefused() throws {
+        let slow = "/*" + String(repeating: "x/y", count: 2_600) + "z"
+        var components: [[String: Any]] = Array(repeating: ["/": slow], count: 6)
+        for index in 0..<6 {
+            components.append(["/": "/" + String(repeating: "*", count: 7_800 - index)])
+        }
+        let data = try Self.served(components)
+        #expect(data.count <= ServedAssociationFileError.maximumFileSize)
+        #expect(
+            throws: ServedAssociationFileError.tooCostlyToCheck(steps: ServedAssociationFileError.maximumCheckSteps)
+        ) {
+            try AssociationFileTests.group.overclaimedPaths(inAppleAppSiteAssociation: data, host: "shop.example.com")
+        }
     }
 }

@@ -53,11 +53,16 @@ extension URLMatcherGroup where Route: Equatable {
         for routes: [Route], inAppleAppSiteAssociation served: Data
     ) throws(ServedAssociationFileError) -> [URL] {
         let claimers = ServedComponent.FirstClaimer(try ServedComponent.read(served).filter { !$0.hasConditions })
-        return routes.compactMap { route in
-            guard let link = url(for: route), link.scheme == "https" else { return nil }
-            let claimer = claimers.first(claiming: link.path(percentEncoded: true))
-            return claimer.map { $0.exclude } ?? true ? link : nil
+        // The app's links, not paths made from the file: the steps are bounded by the file's
+        // size times theirs.
+        var steps = Int.max
+        var unclaimed: [URL] = []
+        for route in routes {
+            guard let link = url(for: route), link.scheme == "https" else { continue }
+            let claimer = try claimers.first(claiming: link.path(percentEncoded: true), steps: &steps)
+            if claimer.map({ $0.exclude }) ?? true { unclaimed.append(link) }
         }
+        return unclaimed
     }
 
     /// The link `mapping` makes with `parameters`, `nil` when one is missing or empty, or when

@@ -94,9 +94,20 @@ struct AssociationPath: Sendable, Hashable {
     /// Whether the component glob matches the whole of the scalars `text` (see
     /// ``glob(_:matches:)-(_,String)``).
     static func glob(_ glob: [Unicode.Scalar], matches text: [Unicode.Scalar]) -> Bool {
+        var unlimited = Int.max
+        return self.glob(glob, matches: text, steps: &unlimited) == true
+    }
+
+    /// Whether the component glob matches the whole of the scalars `text`, taking at most
+    /// `steps` steps (each step taken is subtracted); `nil` when they run out first. A glob
+    /// and a text of lengths `g` and `t` take at most `g × t` steps (a `*` is retried at
+    /// each offset).
+    static func glob(_ glob: [Unicode.Scalar], matches text: [Unicode.Scalar], steps: inout Int) -> Bool? {
         var (g, t) = (0, 0)
         var star: (glob: Int, text: Int)?
         while t < text.count {
+            steps -= 1
+            if steps < 0 { return nil }
             // A `*` of the glob is a wildcard even where the text holds a `*` too.
             if g < glob.count, glob[g] == "*" {
                 star = (g, t)

@@ -117,16 +117,18 @@ extension URLMatcherGroup {
         }
         let claimers = ServedComponent.FirstClaimer(components)
         var seen = Set<String>()
-        return samples.filter { sample in
-            guard seen.insert(sample).inserted else { return false }
-            guard let claimer = claimers.first(claiming: sample), !claimer.exclude,
+        var steps = ServedAssociationFileError.maximumCheckSteps
+        var overclaimed: [String] = []
+        for sample in samples where seen.insert(sample).inserted {
+            guard let claimer = try claimers.first(claiming: sample, steps: &steps), !claimer.exclude,
                 let url = URL(string: "https://\(host)\(sample)")
-            else { return false }
+            else { continue }
             switch match(url) {
-            case .failure(.noMatchingPath), .failure(.unknownHost): return true
-            default: return false
+            case .failure(.noMatchingPath), .failure(.unknownHost): overclaimed.append(sample)
+            default: break
             }
         }
+        return overclaimed
     }
 
     private static func isForbiddenInAppID(_ scalar: Unicode.Scalar) -> Bool {
@@ -247,13 +249,19 @@ struct ServedComponent {
             self.wildcards = wildcards
         }
 
-        /// The first component whose glob matches `path`, if any.
-        func first(claiming path: String) -> ServedComponent? {
+        /// The first component whose glob matches `path`, if any, comparing in at most
+        /// `steps` steps (see ``AssociationPath/glob(_:matches:steps:)``).
+        /// - Throws: ``ServedAssociationFileError/tooCostlyToCheck(steps:)`` when they run out.
+        func first(claiming path: String, steps: inout Int) throws(ServedAssociationFileError) -> ServedComponent? {
             let scalars = Array(path.unicodeScalars)
             let exact = plain[scalars] ?? components.count
             for index in wildcards {
                 guard index < exact else { break }
-                if AssociationPath.glob(components[index].glob, matches: scalars) { return components[index] }
+                switch AssociationPath.glob(components[index].glob, matches: scalars, steps: &steps) {
+                case true?: return components[index]
+                case false?: continue
+                case nil: throw .tooCostlyToCheck(steps: ServedAssociationFileError.maximumCheckSteps)
+                }
             }
             return exact < components.count ? components[exact] : nil
         }
