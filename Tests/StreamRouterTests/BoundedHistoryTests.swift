@@ -1,5 +1,6 @@
-import StreamRouter
 import Testing
+
+@testable import StreamRouter
 
 /// Histories and stacks bounded by ``InputPolicy/maximumHistoryEntries``, checked against a
 /// plain array model on random operation sequences.
@@ -60,6 +61,21 @@ import Testing
             state: RouterState(stack: (1...5).map { .level($0) }), policy: InputPolicy(maximumHistoryEntries: 2))
         #expect(restored.stack == [.level(4), .level(5)])
         #expect(restored.path == "/l4/l5")
+    }
+
+    /// Routes pushed past the limit in one navigation, on the base stack and inside a sheet:
+    /// each stack keeps its newest routes, the entries kept keep their ids.
+    @Test func aNavigationPastTheLimitKeepsEachStacksNewestRoutes() async throws {
+        let router = Router<Level>(policy: InputPolicy(maximumHistoryEntries: 3))
+        try await router.navigate(to: [.level(1), .level(2)])
+        let kept = try #require(router.state._entries.last?.id)
+        try await router.navigate(to: [.level(3), .level(4)])
+        #expect(router.stack == [.level(2), .level(3), .level(4)])
+        #expect(router.state._entries.bottomFirst.first?.id == kept)
+        let deep = Router<Level>()
+        try await deep.navigate(to: (0..<20_000).map { .level($0) })
+        #expect(deep.stack == (19_000..<20_000).map { .level($0) })
+        #expect(deep.path == (19_000..<20_000).map { "/l\($0)" }.joined())
     }
 
     @Test(arguments: [0, -1])

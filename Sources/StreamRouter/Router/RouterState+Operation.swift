@@ -50,30 +50,36 @@ extension RouterState {
     /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
     /// route (`.replace`, pushed on an empty stack, or when `replacesTop` is `false`) on the
     /// current level, or presented (`.sheet`, `.fullScreen`, `.modal`) over everything.
+    /// A stack pushed past `limit` routes loses its bottom ones, in one pass at the end (so
+    /// pushing `k` routes costs O(k + the tree), not O(k × limit)).
     @inlinable
     mutating func _show(_ routes: [Route], limit: Int, replacesTop: Bool = true) {
+        var overflows = false
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                _push(route, limit: limit)
+                overflows = _push(route, limit: limit) || overflows
             case .replace where !replacesTop:
-                _push(route, limit: limit)
+                overflows = _push(route, limit: limit) || overflows
             case .replace:
                 // The same route (equal, with the same path) replacing itself keeps its entry.
                 let path = _RouteStackEntry<Route>.entryPath(route.path)
                 guard let top = _entries.last, !top.isPresented else {
-                    _push(route, path: path, limit: limit)
+                    overflows = _push(route, path: path, limit: limit) || overflows
                     break
                 }
                 if top.route != route || top.path != path {
                     _pop(1)
-                    _push(route, path: path, limit: limit)
+                    overflows = _push(route, path: path, limit: limit) || overflows
                 }
             case .modal, .sheet:
                 _present(route, style: .sheet, limit: limit)
             case .fullScreen:
                 _present(route, style: .fullScreen, limit: limit)
             }
+        }
+        if overflows {
+            _dropOverflow(limit: limit)
         }
     }
 
@@ -96,20 +102,17 @@ extension RouterState {
         }
     }
 
-    /// Pushes `route` on the current level; when that level's stack would hold more than
-    /// `limit` routes, its bottom one is dropped (the level's entries are linked again: only
-    /// a stack at its limit pays that).
+    /// Pushes `route` on the current level.
     /// - Parameter path: The route's entry path, when computed already.
+    /// - Returns: Whether that level's stack now holds more than `limit` routes (see
+    ///   ``_dropOverflow(limit:)``).
     @inlinable
-    mutating func _push(_ route: Route, path: String? = nil, limit: Int) {
-        guard limit > 0 else { return }
-        if let top = _entries.last, top.position >= limit {
-            _dropBottom(of: top.position)
-        }
+    mutating func _push(_ route: Route, path: String? = nil, limit: Int) -> Bool {
         let below = _entries.last
         _entries.push(
             path.map { _RouteStackEntry(route, path: $0, id: _nextRouteStackEntryID(), style: nil, onto: below) }
                 ?? _RouteStackEntry(route, style: nil, onto: below))
+        return (_entries.last?.position ?? 0) > limit
     }
 
     /// Presents `route` over everything shown, with an empty stack of its own; when more
@@ -161,16 +164,28 @@ extension RouterState {
         }
     }
 
-    /// Drops the bottom entry of the current level's stack of `count` pushed entries,
-    /// keeping the other entries (their ids and paths).
+    /// Drops the bottom pushed entries of each stack holding more than `limit` (at least
+    /// 1), keeping the other entries (their ids and paths): one pass over the tree.
     @usableFromInline
-    mutating func _dropBottom(of count: Int) {
+    mutating func _dropOverflow(limit: Int) {
+        let limit = Swift.max(limit, 1)
+        let entries = _entries.bottomFirst
         var kept: [_RouteStackEntry<Route>] = []
-        for _ in 1..<count {
-            if let entry = _entries.popLast() { kept.append(entry) }
+        kept.reserveCapacity(entries.count)
+        var start = 0
+        while start < entries.count {
+            // A level: its presented entry (none for the base stack), then its pushed ones.
+            let pushedStart = entries[start].isPresented ? start + 1 : start
+            var end = pushedStart
+            while end < entries.count, !entries[end].isPresented {
+                end += 1
+            }
+            kept += entries[start..<pushedStart]
+            kept += entries[Swift.min(pushedStart + Swift.max(end - pushedStart - limit, 0), end)..<end]
+            start = end
         }
-        _entries.popLast()
-        for entry in kept.reversed() {
+        _entries = _PersistentStack()
+        for entry in kept {
             _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
         }
     }
