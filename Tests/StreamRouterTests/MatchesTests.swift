@@ -39,6 +39,24 @@ import Testing
         #expect(try await ids.next(3) == [nil, uuid, nil])
     }
 
+    /// A validator's value need not be `Equatable`: one element per change of the match.
+    @Test func aValidatorMayMakeAValueThatIsNotEquatable() async throws {
+        struct UserScreen: Sendable {
+            let id: Int
+            let load: @Sendable () -> Void
+        }
+        let navigator = Navigator(initialPath: "/user/1")
+        let screens = StreamRecorder(
+            navigator.matches(try PathPattern("/user/:id")) { match in
+                match.parameters["id"].flatMap(Int.init).map { UserScreen(id: $0, load: {}) }
+            })
+        navigator.navigate("/user/2")
+        navigator.navigate("/user/2/")  // the same path: no change
+        navigator.navigate("/user/x")
+        navigator.navigate("/")
+        #expect(try await screens.next(4).map { $0?.id } == [1, 2, nil, nil])
+    }
+
     @Test func routeTableFirstMatchStream() async throws {
         let table = RouteTable<String>([
             (try PathPattern("/news/:id"), "article"),

@@ -63,6 +63,28 @@ extension PathPublisher {
             .removeDuplicates()
     }
 
+    /// The validated match of `pattern` in the current path, then one per change of the
+    /// match, for a value that is not `Equatable` (an `Equatable` one is deduplicated by
+    /// value instead): the validator runs once per change of the match, and two matches it
+    /// rejects in a row give two `nil`s.
+    ///
+    /// ```swift
+    /// let screens = navigator.matches(try PathPattern("/user/:id")) { match in
+    ///     match.parameters["id"].flatMap(Int.init).map { id in UserScreen(id: id) }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: The route glob.
+    ///   - bufferingPolicy: The buffer of the underlying subscription to ``paths``.
+    ///   - validator: Turns a match into a value, or rejects it with `nil`.
+    public func matches<Value: Sendable>(
+        _ pattern: PathPattern,
+        bufferingPolicy: BufferingPolicy = .unbounded,
+        validator: @escaping @Sendable (RouteInformation) -> Value?
+    ) -> some AsyncSequence<Value?, Never> & Sendable {
+        paths(bufferingPolicy: bufferingPolicy).matches(of: pattern).map { $0.flatMap(validator) }
+    }
+
     /// The first entry of `table` that matches the current path, then each change
     /// (SwiftUIRouter's `SwitchRoutes`): `nil` when no entry matches.
     ///
