@@ -79,6 +79,21 @@ import Testing
         #expect(mail.detail == [.message(id: 1)])
     }
 
+    /// A column change a guard redirects elsewhere answers `false`: the column does not
+    /// show what was asked.
+    @Test func aRedirectedColumnChangeAnswersFalse() async throws {
+        let mail = SplitRouter<MailRoute>(columns: .triple)
+        try await mail.select(.inbox)
+        mail.addGuard(named: "archived") { pending in
+            pending.destinations.contains(.message(id: 2)) ? .redirect(.replace(with: [.archive])) : .allow
+        }
+        #expect(try await mail.showContent(.thread(1)))
+        #expect(try await mail.showDetail(.message(id: 2)) == false)
+        #expect(mail.sidebar == .archive && mail.detail.isEmpty)
+        #expect(try await mail.showContent(.thread(3)))
+        #expect(try await mail.showDetail([.message(id: 1)]))
+    }
+
     @Test func relaunchRestoresTheColumns() async throws {
         let store = InMemoryStateStore()
         let first = SplitRouter<MailRoute>(columns: .triple, store: store)

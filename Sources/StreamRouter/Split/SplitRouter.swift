@@ -209,7 +209,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// navigation runs then).
     /// - Parameter route: The content column's new selection.
     /// - Returns: Whether the content column shows `route` (`false` when there is no sidebar
-    ///   selection or content column).
+    ///   selection or content column, or when a guard redirected the navigation elsewhere).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showContent(_ route: Route) async throws(NavigationError) -> Bool {
@@ -231,7 +231,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// ```
     /// - Parameter route: The detail stack's one route.
     /// - Returns: Whether the detail stack shows `route` (`false` when a column before it is
-    ///   empty).
+    ///   empty, or when a guard redirected the navigation elsewhere).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showDetail(_ route: Route) async throws(NavigationError) -> Bool {
@@ -248,7 +248,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// the content column of a ``SplitColumns/triple`` layout).
     /// - Parameter routes: The detail stack's new routes, bottom first (empty clears it).
     /// - Returns: Whether the detail stack shows `routes` (`false` when a column before it is
-    ///   empty).
+    ///   empty, or when a guard redirected the navigation elsewhere).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showDetail(_ routes: [Route]) async throws(NavigationError) -> Bool {
@@ -266,20 +266,26 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// - Parameter decide: For the state at the turn, the operation (`nil` changes nothing:
     ///   the navigation runs as `.back(count: 0)`) and whether the columns show what was asked
     ///   once it has run.
-    /// - Returns: What `decide` said of the columns at the turn.
+    /// - Returns: What `decide` said of the columns at the turn, unless a guard redirected
+    ///   the navigation to a state other than the one decided (`false` then).
     @discardableResult
     private func perform(
         decidedAtTurn decide: @escaping @Sendable (RouterState<Route>) -> (NavigationOperation<Route>?, shows: Bool)
     ) async throws(NavigationError) -> Bool {
-        let shows = _Locked(false)
+        let decided = _Locked<(operation: NavigationOperation<Route>?, shows: Bool, state: RouterState<Route>)?>(nil)
         let operation: @Sendable (RouterState<Route>) -> NavigationOperation<Route> = { state in
             let (operation, showing) = decide(state)
-            shows.withLock { $0 = showing }
+            decided.withLock { $0 = (operation, showing, state) }
             return operation ?? .back(count: 0)
         }
         let request = router._enqueue(decide(router.state).0 ?? .back(count: 0), url: nil)
         _ = try await router._run(request, deciding: operation)
-        return shows.withLock { $0 }
+        guard let (operation, shows, state) = decided.withLock({ $0 }), shows else { return false }
+        guard let operation else { return true }
+        // The state the decided operation makes; a redirect committed another one.
+        var expected = state
+        expected._apply(operation, limit: max(router.policy.maximumHistoryEntries, 1))
+        return router.state == expected
     }
 
     /// Opens a deep link: the route lands where ``navigate(to:)-(Self.Route)`` would put it, in one
