@@ -94,6 +94,19 @@ import Testing
         #expect(try await mail.showDetail([.message(id: 1)]))
     }
 
+    /// A column after an empty one is left out: every route reads back in its own column.
+    @Test func anInitialStateKeepsEachRouteInItsColumn() {
+        let noSidebar = SplitRouter(
+            initialState: SplitRouterState<MailRoute>(columns: .double, detail: [.message(id: 1)]))
+        #expect(noSidebar.sidebar == nil && noSidebar.detail.isEmpty)
+        let noContent = SplitRouter(
+            initialState: SplitRouterState<MailRoute>(columns: .triple, sidebar: .inbox, detail: [.message(id: 1)]))
+        #expect(noContent.sidebar == .inbox && noContent.content == nil && noContent.detail.isEmpty)
+        let full = SplitRouterState<MailRoute>(
+            columns: .triple, sidebar: .inbox, content: .thread(1), detail: [.message(id: 1)])
+        #expect(SplitRouter(initialState: full).state == full)
+    }
+
     @Test func relaunchRestoresTheColumns() async throws {
         let store = InMemoryStateStore()
         let first = SplitRouter<MailRoute>(columns: .triple, store: store)

@@ -59,7 +59,7 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// ```
     /// - Parameters:
     ///   - initialState: The columns and what they show (its ``SplitRouterState/stack``: a
-    ///     content column without a sidebar selection, or in a ``SplitColumns/double``
+    ///     column after an empty one, or a content column in a ``SplitColumns/double``
     ///     layout, is left out).
     ///   - urlMatchers: The URLs ``openURL(_:)`` opens; `Route.registerURLs()` by default.
     ///   - policy: The limits the router applies.

@@ -32,16 +32,15 @@ public struct SplitRouterState<Route: RouteProvider>: Sendable, Hashable, Codabl
     }
 
     /// The filled columns as one stack: the sidebar's selection, the content column's, then
-    /// the detail stack (what the columns read as when collapsed into one).
+    /// the detail stack (what the columns read as when collapsed into one). A column after
+    /// an empty one is left out (a detail stack without a sidebar selection, or without a
+    /// content selection in a ``SplitColumns/triple`` layout), so that every route reads
+    /// back in its own column.
     public var stack: [Route] {
-        var stack: [Route] = []
-        if let sidebar {
-            stack.append(sidebar)
-            if columns == .triple, let content {
-                stack.append(content)
-            }
-        }
-        return stack + detail
+        guard let sidebar else { return [] }
+        guard columns == .triple else { return [sidebar] + detail }
+        guard let content else { return [sidebar] }
+        return [sidebar, content] + detail
     }
 
     /// The columns, such as `sidebar inbox | detail [message(id: 7)]`.
