@@ -75,4 +75,26 @@ import Testing
         await #expect(throws: NavigationError.self) { try await refused.navigate(to: .settings) }
         events.cancel()
     }
+
+    /// Restored through guards added after creation: a tab made at run time shows its saved
+    /// stack through them too.
+    @Test func aTabAddedAtRunTimeIsRestoredThroughAddedGuards() async throws {
+        let store = InMemoryStateStore()
+        let first = TabRouter<String, ShopRoute>(tabs: ["home"], selected: "home", store: store) { _ in nil }
+        try await first.router(for: "refused").navigate(to: .settings)
+        first.flush()
+
+        struct LoggedOut: Error {}
+        let app = TabRouter<String, ShopRoute>(
+            tabs: ["home"], selected: "home", store: store, restoring: .throughGuards
+        ) { _ in nil }
+        app.addGuard(named: "auth") { pending in
+            pending.destinations.contains(.settings) ? .cancel(LoggedOut()) : .allow
+        }
+        await app.restore()
+        let events = StreamRecorder(app.events)
+        let refused = app.router(for: "refused")
+        try await events.wait { events in events.contains { $0.tab == "refused" && $0.event.error != nil } }
+        #expect(refused.stack == [], "the guard refused it")
+    }
 }

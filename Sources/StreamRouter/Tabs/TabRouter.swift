@@ -402,16 +402,17 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``select(_:popsToRoot:)`` selects it. The guards given to the initialiser are
     /// registered on it too. When the store held a stack for that tab, the stack waits (and
     /// is saved again with the tree) until this call makes the tab, which then shows it: at
-    /// once without guards given to the initialiser, else through them, as a
-    /// ``NavigationOperation/restore(_:)`` navigation run on a task of its own (published on
-    /// ``events``).
+    /// once when no guard or loader is registered (given to the initialiser, or added with
+    /// ``addGuard(named:deadline:_:)`` or ``addLoader(named:deadline:_:)``), else through
+    /// them, as a ``NavigationOperation/restore(_:)`` navigation run on a task of its own
+    /// (published on ``events``).
     public func router(for tab: Tab) -> Router<Route> {
         let (router, waiting) = routers.withLock { routers -> (Router<Route>, RouterState<Route>?) in
             if let router = routers[tab] {
                 return (router, nil)
             }
             let waiting = hub.update { hub, _ in hub.waitingStacks.removeValue(forKey: tab) }
-            let showsNow = creationGuards.isEmpty
+            let showsNow = creationGuards.isEmpty && addedHooks.withLock { $0.isEmpty }
             let router = Router<Route>(
                 state: showsNow ? waiting ?? RouterState() : RouterState(), urlMatchers: urlMatchers, policy: policy,
                 options: options)
@@ -855,7 +856,8 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
         for (tab, id) in ids {
             router(for: tab).removeGuard(id)
         }
-        guard let hook = addedHooks.withLock({ $0.removeValue(forKey: ids) }) else { return }
+        // Under the routers' lock, which a tab's creation holds: no later tab gets the hook.
+        guard let hook = routers.withLock({ _ in addedHooks.withLock { $0.removeValue(forKey: ids) } }) else { return }
         _aboveTabs.removeGuard(hook.aboveTabs)
         for (tab, id) in hook.laterTabs.withLock({ $0 }) {
             router(for: tab).removeGuard(id)
