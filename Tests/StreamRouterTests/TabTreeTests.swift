@@ -1,7 +1,8 @@
 import Foundation
-import StreamRouter
 import StreamRouterTesting
 import Testing
+
+@testable import StreamRouter
 
 /// What a tab router presents above its tabs is part of its tree: its guards and loaders run
 /// there, its events, paths and state include it, it is saved, and a refused link changes
@@ -261,5 +262,66 @@ import Testing
         let another = TabTreeTests.makeApp()
         #expect(await later.replay(on: another) == nil)
         #expect(another.state == app.state)
+    }
+
+    /// A confirmation that ended while nobody listened to the tab router is not pending on
+    /// a stream made later.
+    @Test func aConfirmationThatEndedUnheardIsNotPendingLater() async throws {
+        let app = TabTreeTests.makeApp()
+        app.addLeaveCondition(for: .project(1), prompt: "Discard?") { true }
+        try await app.navigate(to: .project(1))
+        let leaving = Task { try await app.navigateBack() }
+        try await eventually { app.pendingConfirmation != nil }
+        let asked = try #require(app.pendingConfirmation)
+        let first = StreamRecorder(app.pendingConfirmations())
+        #expect(try await first.next(1) == [asked])
+        first.cancel()
+        try await eventually { app.hub.subscriberCount == 0 }
+        asked.cancel()
+        await #expect(throws: NavigationError.self) { try await leaving.value }
+        #expect(app.pendingConfirmation == nil)
+        #expect(try await StreamRecorder(app.pendingConfirmations()).next(1) == [nil])
+    }
+
+    /// A tab made at run time that shows its saved stack at once is a change of the tree.
+    @Test func aTabMadeWithItsSavedStackIsPublished() async throws {
+        let store = InMemoryStateStore()
+        typealias App = TabRouter<String, TabTreeTests.Route>
+        let first = App(tabs: ["home"], selected: "home", store: store) { _ in nil }
+        try await first.router(for: "list-42").navigate(to: .project(42))
+        first.flush()
+        let app = App(tabs: ["home"], selected: "home", store: store) { _ in nil }
+        let states = StreamRecorder(app.states())
+        _ = try await states.next(1)
+        _ = app.router(for: "list-42")
+        #expect(try await states.next(1).first?.stacks["list-42"]?.stack == [.project(42)])
+    }
+
+    /// `restore()` called from a guard running above the tabs keeps the saved tree, whole,
+    /// for a later call.
+    @Test func aRestoreFromAGuardAboveTheTabsKeepsTheSavedTree() async throws {
+        let store = InMemoryStateStore()
+        let first = TabTreeTests.makeApp(store: store)
+        try await first.navigate(to: .project(1))
+        try await first.present(.player)
+        first.flush()
+        let app = TabRouter<TabTreeTests.Tab, TabTreeTests.Route>(
+            tabs: TabTreeTests.Tab.allCases, selected: .explore, store: store, restoring: .throughGuards
+        ) { $0.tab }
+        let fromGuard = _Locked<PersistenceEvent?>(nil)
+        app.addGuard(named: "restores") { pending in
+            if pending.destinations.contains(.login) {
+                let outcome = await app.restore()
+                fromGuard.withLock { $0 = outcome }
+            }
+            return .allow
+        }
+        try await app.present(.login)
+        #expect(fromGuard.withLock { $0 } == .restoreRefused(NavigationError.reentrantNavigation))
+        #expect(app.router(for: .explore).stack.isEmpty)
+        try await app.dismiss()
+        #expect(await app.restore() == .restored)
+        #expect(app.router(for: .explore).stack == [.project(1)])
+        #expect(app.presentations.map(\.route) == [.player])
     }
 }

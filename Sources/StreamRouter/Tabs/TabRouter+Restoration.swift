@@ -23,16 +23,16 @@ extension TabRouter {
     ///
     /// Call it once, after adding guards and before navigating. The tabs it restores are
     /// changes, saved as usual. Later calls apply nothing and return the first outcome.
-    /// Called from inside a guard, preparation or transition handler of one of the tabs, it
-    /// returns at once (the outcome if known, else ``PersistenceEvent/restoreRefused(_:)``
-    /// with ``NavigationError/reentrantNavigation``) and keeps the saved tree for a later
-    /// call. For a tab router given guards at creation, the restoration started then; this
+    /// Called from inside a guard, preparation or transition handler of one of the tabs (or
+    /// of what is presented above them), it returns at once (the outcome if known, else
+    /// ``PersistenceEvent/restoreRefused(_:)`` with ``NavigationError/reentrantNavigation``)
+    /// and keeps the saved tree for a later call. For a tab router given guards at creation, the restoration started then; this
     /// call awaits its outcome.
     /// - Returns: How restoring went; `nil` for a tab router made without a store.
     @discardableResult
     public func restore() async -> PersistenceEvent? {
         guard let persistence else { return nil }
-        if hub.read({ $0.tabs }).contains(where: { router(for: $0)._isRunningHook }) {
+        if _aboveTabs._isRunningHook || hub.read({ $0.tabs }).contains(where: { router(for: $0)._isRunningHook }) {
             // From inside a tab's hook: that tab's restoration would fail (or be the one
             // running the hook), so keep the saved tree for a later call.
             return persistence.restoration ?? .restoreRefused(NavigationError.reentrantNavigation)

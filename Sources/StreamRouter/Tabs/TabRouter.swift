@@ -423,9 +423,15 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
             for hook in addedHooks.withLock({ Array($0.values) }) {
                 hook.laterTabs.withLock { $0[tab] = hook.add(router) }
             }
-            let position = hub.update { hub, _ in
+            // Nobody else holds the new router yet: reading it under the hub's lock is safe.
+            let position = hub.update { hub, publish in
                 hub.tabs.append(tab)
                 hub.stacks.append(router.state)
+                if showsNow, waiting != nil {
+                    // The saved stack shown at once is a change of the tree, published and saved.
+                    hub.changeCount += 1
+                    publish(TabHubEvent(changed: hub))
+                }
                 return hub.tabs.count - 1
             }
             Self.relay(router, at: position, of: tab, to: hub)
@@ -963,7 +969,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// the fresh copies.
     func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
         let placeholder = hub.subscribe(bufferingPolicy: .bufferingNewest(0), transform: { _ in Int?.none })
-        let tabs = hub.read { $0.tabs }
+        // The confirmation is read again too: one that ended while nothing was relayed goes.
+        let tabs = hub.update { hub, _ in
+            hub.confirmation = nil
+            return hub.tabs
+        }
         for (position, tab) in tabs.enumerated() {
             let router = router(for: tab)
             router._storage.read { routerStorage in
