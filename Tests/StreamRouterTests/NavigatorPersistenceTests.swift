@@ -144,6 +144,10 @@ import Testing
             return
         }
         #expect(navigator.path == "/x")
+        // The store works again: a flush writes the state whose write failed.
+        store.failsSaving = false
+        navigator.flush()
+        #expect(Navigator(store: store).path == "/x")
     }
 
     @Test func userDefaultsStoreRoundTrips() throws {

@@ -99,5 +99,12 @@ import Testing
             Issue.record("expected a save failure")
             return
         }
+        // The store works again: a flush writes the tree whose write failed.
+        store.failsSaving = false
+        app.flush()
+        let relaunched = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
+            $0.tab
+        }
+        #expect(relaunched.router(for: .home).stack == [.product(id: 2)])
     }
 }

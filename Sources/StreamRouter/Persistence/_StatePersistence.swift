@@ -95,7 +95,11 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     private let maximumEntries: Int?
     /// The state waiting to be written, whether a background write is under way, and the
     /// generation of the newest state recorded (for callers that number their states).
-    private let pending = _Locked<(state: State?, isWriting: Bool, generation: Int)>((nil, false, 0))
+    /// The state to write next; the last state whose write failed, while no newer one is
+    /// recorded (``flush()`` tries it again); whether a background write is under way; the
+    /// generation of the newest state recorded.
+    private let pending = _Locked<(state: State?, unwritten: State?, isWriting: Bool, generation: Int)>(
+        (nil, nil, false, 0))
     /// Serialises writes (background and ``flush()``); counts the successful ones.
     private let writes = _Locked(0)
     /// The restore outcome (the state), then each save failure (the events).
@@ -228,6 +232,7 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
                 pending.generation = generation
             }
             pending.state = current()
+            pending.unwritten = nil
             defer { pending.isWriting = true }
             return !pending.isWriting
         }
@@ -238,11 +243,11 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
         }
     }
 
-    /// Writes the pending state now, on the calling thread, after any write under way.
-    /// Returns once the latest state recorded before the call is written (or failed, which
-    /// is reported on the events).
+    /// Writes the pending state now, on the calling thread, after any write under way: the
+    /// latest state recorded, or the last one whose write failed when none is newer.
+    /// Returns once it is written (or failed, which is reported on the events).
     func flush() {
-        writeLatest()
+        writeLatest(retryingUnwritten: true)
     }
 
     /// The background writer: writes the latest state until none is pending.
@@ -261,10 +266,15 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     }
 
     /// Takes the latest pending state and writes it, under the write lock, so writes happen
-    /// in the order their states were taken: the newest always last.
-    private func writeLatest() {
+    /// in the order their states were taken: the newest always last. A state whose write
+    /// fails is kept, while no newer one is recorded, for the next ``flush()``.
+    /// - Parameter retryingUnwritten: Whether to write the kept state when none is pending.
+    private func writeLatest(retryingUnwritten: Bool = false) {
         let failure: PersistenceError? = writes.withLock { count in
-            guard let state = pending.withLock({ $0.state.take() }) else { return nil }
+            let taken = pending.withLock { pending in
+                pending.state.take() ?? (retryingUnwritten ? pending.unwritten.take() : nil)
+            }
+            guard let state = taken else { return nil }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do {
@@ -273,6 +283,9 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
                 count += 1
                 return nil
             } catch {
+                pending.withLock { pending in
+                    if pending.state == nil { pending.unwritten = state }
+                }
                 return .store("\(error)")
             }
         }
