@@ -183,6 +183,20 @@ import Testing
         #expect(loads.withLock { $0 } == 3)
     }
 
+    /// A router that goes away stops its preloads' timer: nothing sleeps on its clock.
+    @Test func aReleasedRouterStopsItsPreloadTimer() async throws {
+        let clock = TestClock()
+        var router: Router<Route>? = Router<Route>()
+        router?.guardClock = clock
+        router?.addLoader(named: "profile") { _ in 1 }
+        await router?.preload(.profile(id: 4), for: .seconds(30))
+        try await clock.waitForSleepers(pending: 1)
+        weak let released = router
+        router = nil
+        #expect(released == nil)
+        try await clock.waitForSleepers(pending: 0, timeout: .seconds(10))
+    }
+
     /// A navigation refused after it used a preloaded value leaves it for the next one: a
     /// refused navigation changes nothing.
     @Test func aRefusedNavigationLeavesThePreloadedValue() async throws {

@@ -268,6 +268,11 @@ public final class Router<Route: RouteProvider>: PathPublisher, StatePublisher, 
         _storage.read { $0.state }.displayedPath
     }
 
+    deinit {
+        // The preloads' timer sleeps on the guard clock (a `TestClock` may never wake it).
+        _hooks.withLock { $0.preloads.stopTimer() }?.cancel()
+    }
+
     /// The state and the last action, read together.
     /// - Parameter id: The id of a navigation known to have ended: the state read is at
     ///   least as new as its outcome.

@@ -111,6 +111,14 @@ struct _Preloads<Route: RouteProvider>: Sendable {
         return timer
     }
 
+    /// Stops the timer, for a router that goes away.
+    /// - Returns: The timer, to cancel unlocked.
+    mutating func stopTimer() -> Task<Void, Never>? {
+        timerGeneration &+= 1
+        defer { timer = nil }
+        return timer
+    }
+
     /// A new timer for the values kept, when there are some and none runs (after
     /// ``move(to:)``).
     mutating func restartTimer() -> TimerStart? {
