@@ -75,7 +75,8 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
         consumer.withLock { $0 }?.cancel()  // cancel after the unlock: a runtime call
     }
 
-    /// Waits for the next `count` values not yet handed out by this method.
+    /// Waits for the next `count` values not yet handed out by this method. Calls made at
+    /// the same time get different values: each takes the next `count` when it returns.
     /// - Parameters:
     ///   - count: How many values to wait for.
     ///   - timeout: How long to wait before failing.
@@ -83,17 +84,25 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     /// - Throws: ``StreamRecorderError`` when the timeout passes or the sequence finishes
     ///   first; the error lists what was received.
     public func next(_ count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [Element] {
-        let target = state.withLock { $0.handedOut } + max(count, 0)
-        try await wait(timeout: timeout, expected: "\(count) value(s)") { $0.values.count >= target || $0.isFinished }
-        return try state.withLock { state in
-            guard state.values.count >= target else {
-                throw StreamRecorderError.finished(
-                    expected: "\(count) value(s)", received: Array(state.values[state.handedOut...]).map { "\($0)" }
-                )
+        let count = max(count, 0)
+        while true {
+            try await wait(timeout: timeout, expected: "\(count) value(s)") {
+                $0.values.count >= $0.handedOut + count || $0.isFinished
             }
-            let values = Array(state.values[state.handedOut..<target])
-            state.handedOut = target
-            return values
+            let taken = try state.withLock { state -> [Element]? in
+                let target = state.handedOut + count
+                guard state.values.count >= target else {
+                    // A call made at the same time took them: wait for more, unless none come.
+                    guard state.isFinished else { return nil }
+                    throw StreamRecorderError.finished(
+                        expected: "\(count) value(s)", received: Array(state.values[state.handedOut...]).map { "\($0)" }
+                    )
+                }
+                let values = Array(state.values[state.handedOut..<target])
+                state.handedOut = target
+                return values
+            }
+            if let taken { return taken }
         }
     }
 

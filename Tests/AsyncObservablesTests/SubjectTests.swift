@@ -14,6 +14,22 @@ private struct Boom: Error {}
         #expect(try await second.next(5) == [1, 2, 3, 4, 5])
     }
 
+    /// A recorder's `next` calls made at the same time get different values, all of them.
+    @Test func recorderCallsMadeTogetherShareTheValues() async throws {
+        for _ in 0..<200 {
+            let subject = MulticastSubject<Int>()
+            let recorder = StreamRecorder(subject.values)
+            async let two = recorder.next(2)
+            async let one = recorder.next(1)
+            for value in 1...3 {
+                subject.send(value)
+            }
+            let (first, second) = try await (two, one)
+            #expect(first.count == 2 && second.count == 1)
+            #expect((first + second).sorted() == [1, 2, 3])
+        }
+    }
+
     @Test func subscribesWhenTheStreamIsCreated() async throws {
         let subject = MulticastSubject<String>()
         let stream = subject.values  // not iterated yet
