@@ -279,6 +279,27 @@ import Testing
         #expect(state.stack == [.signIn], "the module's routes only")
     }
 
+    /// A module navigation an app guard redirects to an app route only is still the
+    /// module's: its handle sees it through to its end.
+    @Test func aModuleNavigationRedirectedToAnAppRouteEndsOnTheHandle() async throws {
+        let router = Router<AppRoute>()
+        router.addGuard(named: "home") { pending in
+            pending.destinations.contains(.profile(.edit(id: 1))) ? .redirect(to: .home) : .allow
+        }
+        let profile = router.scoped(to: AppRoute.profileModule)
+        let events = StreamRecorder(profile.events)
+        try await profile.navigate(to: .edit(id: 1))
+        #expect(router.stack == [.home])
+        try await events.wait { $0.count >= 3 }
+        guard case .redirected(_, let target) = events.values[1], case .completed(let request, _, _) = events.values[2]
+        else {
+            Issue.record("expected a redirect then a completion: \(events.values)")
+            return
+        }
+        #expect(target.operation == .navigate(to: []))
+        #expect(request.redirectedFrom == [.navigate(to: [.edit(id: 1)])])
+    }
+
     @Test func aModulesOwnRouterMakesAHandleForItsTests() async throws {
         let router = Router<ProfileRoute>()
         let profile = ScopedRouter(router)

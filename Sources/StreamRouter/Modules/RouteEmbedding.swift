@@ -198,15 +198,13 @@ extension RouteEmbedding {
     }
 
     /// `request` in module terms when it, or an operation it was redirected from, names one
-    /// of the module's routes; `nil` otherwise. The operations it was redirected from that
-    /// name only other routes are left out.
+    /// of the module's routes; `nil` otherwise. The routes and the operations it was
+    /// redirected from that are not the module's are left out (a module navigation an app
+    /// guard redirected to app routes only reads as `.navigate(to: [])`).
     func moduleRequest(_ request: NavigationRequest<AppRoute>) -> NavigationRequest<ModuleRoute>? {
-        guard namesModuleRoute(request.operation) || request.redirectedFrom.contains(where: namesModuleRoute),
-            let operation = moduleOperation(request.operation)
+        guard namesModuleRoute(request.operation) || request.redirectedFrom.contains(where: namesModuleRoute)
         else { return nil }
-        return NavigationRequest(
-            id: request.id, operation: operation, url: request.url,
-            redirectedFrom: request.redirectedFrom.compactMap(moduleOperation), source: request.source)
+        return moduleRequestKeepingID(request)
     }
 
     /// `pending` as a module guard sees it, `nil` when it shows none of the module's routes.
