@@ -119,7 +119,7 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
         }
         guard router === made else { return router }
         if forwards {
-            forward(events, of: sceneID)
+            forward(events, of: sceneID, router: router)
         }
         if let request {
             Task {
@@ -262,14 +262,17 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
             return state.order.compactMap { id in state.routers[id].map { (id, $0) } }
         }
         for (id, router) in started {
-            forward(router.events(bufferingPolicy: .unbounded), of: id)
+            forward(router.events(bufferingPolicy: .unbounded), of: id, router: router)
         }
         return stream
     }
 
     // MARK: - Private
 
-    private func forward(_ events: SubjectStream<SceneRouter.Event>, of sceneID: String) {
+    /// Forwards `events` of `router`, the router of `sceneID`, to the merged stream, while
+    /// it is that scene's router (a scene that disconnected and connected again meanwhile
+    /// has another one, whose forwarder stays).
+    private func forward(_ events: SubjectStream<SceneRouter.Event>, of sceneID: String, router: SceneRouter) {
         let merged = mergedEvents
         let forwarder = Task {
             for await event in events {
@@ -277,7 +280,7 @@ public final class SceneRouters<SceneRouter: SceneRouting>: Sendable {
             }
         }
         let stale = state.withLock { state -> Task<Void, Never>? in
-            guard state.routers[sceneID] != nil else { return forwarder }
+            guard state.routers[sceneID] === router else { return forwarder }
             return state.forwarders.updateValue(forwarder, forKey: sceneID)
         }
         stale?.cancel()
