@@ -86,6 +86,21 @@ import Testing
         persisting.flush()  // nothing to write: returns
     }
 
+    /// A tab router made on the store another one saves to reads that one's latest tree,
+    /// written first, without a flush (a relaunch within one process).
+    @Test func aTabRouterMadeOnTheSameStoreReadsTheLatestTree() async throws {
+        for id in 0..<50 {
+            let store = InMemoryStateStore()
+            let first = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) { $0.tab }
+            try await first.navigate(to: .product(id: id))
+            let second = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home, store: store) {
+                $0.tab
+            }
+            #expect(second.router(for: .home).stack == [.product(id: id)])
+            withExtendedLifetime(first) {}
+        }
+    }
+
     @Test func aFailedSaveIsReportedOnTheSharedStream() async throws {
         let store = InMemoryStateStore()
         store.failsSaving = true

@@ -93,8 +93,6 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     private let maximumBytes: Int
     /// The most entries of each saved array, counted before decoding it; `nil`: not counted.
     private let maximumEntries: Int?
-    /// The state waiting to be written, whether a background write is under way, and the
-    /// generation of the newest state recorded (for callers that number their states).
     /// The state to write next; the last state whose write failed, while no newer one is
     /// recorded (``flush()`` tries it again); whether a background write is under way; the
     /// generation of the newest state recorded.
@@ -107,6 +105,9 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     private let outcomes = ObservableState<PersistenceEvent?, PersistenceEvent>(nil)
 
     private let validate: @Sendable (State) throws -> Void
+    /// Records the owner's latest state, for an owner that records its states from a task of
+    /// its own (a ``TabRouter``): ``flush()`` runs it first.
+    private let recordLatest = _Locked<(@Sendable () -> Void)?>(nil)
 
     /// - Parameters:
     ///   - maximumBytes: The largest saved data ``restore()`` decodes.
@@ -247,7 +248,14 @@ final class _StatePersistence<State: Codable & Sendable>: PendingWriter {
     /// latest state recorded, or the last one whose write failed when none is newer.
     /// Returns once it is written (or failed, which is reported on the events).
     func flush() {
+        recordLatest.withLock { $0 }?()
         writeLatest(retryingUnwritten: true)
+    }
+
+    /// Makes ``flush()`` (and so a restore from the same place, see `PendingSaves`) record
+    /// the owner's latest state with `record` before it writes.
+    func flushes(recordingLatestWith record: @escaping @Sendable () -> Void) {
+        recordLatest.withLock { $0 = record }
     }
 
     /// The background writer: writes the latest state until none is pending.

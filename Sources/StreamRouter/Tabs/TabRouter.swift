@@ -1006,18 +1006,21 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// launch; returns once it is written. Call it when the app is about to terminate, and in
     /// tests before reading the store.
     public func flush() {
-        guard let persistence else { return }
-        let (state, generation) = hub.read { ($0.savedState, $0.changeCount) }
-        if generation > 0 {
-            persistence.save(generation: generation) { state }
-        }
-        persistence.flush()
+        persistence?.flush()
     }
 
     /// Saves the tree after each change, on a task of its own: the hub publishes the new
-    /// state, the task records it (the newest only) for the background writer.
+    /// state, the task records it (the newest only) for the background writer. A flush
+    /// (this router's, or a restore's from the same store) records the latest tree first.
     private func startSaving() {
         guard let persistence else { return }
+        persistence.flushes(recordingLatestWith: { [weak self, weak persistence] in
+            guard let self, let persistence else { return }
+            let (state, generation) = self.hub.read { ($0.savedState, $0.changeCount) }
+            if generation > 0 {
+                persistence.save(generation: generation) { state }
+            }
+        })
         let states = tracking {
             hub.subscribe(bufferingPolicy: .bufferingNewest(1)) { event in
                 event.changed.map { (state: $0.savedState, generation: $0.changeCount) }
