@@ -81,11 +81,21 @@ extension NavigationJournal {
         self = try JSONDecoder().decode(Self.self, from: json)
     }
 
-    /// Loads a journal from a JSON file (a test fixture).
-    /// - Throws: The file's read error, or `DecodingError`.
-    public init(contentsOf url: URL) throws {
-        try self.init(json: try Data(contentsOf: url))
+    /// Loads a journal from a JSON file (a test fixture), of at most `maximumBytes` (64 MiB
+    /// by default), read as ``FileStateStore`` reads a saved state: a regular file only.
+    /// - Throws: The file's read error (`PersistenceError/tooLarge(bytes:limit:)` for a
+    ///   larger one, `CocoaError.fileReadNoSuchFile` for none), or `DecodingError`.
+    public init(contentsOf url: URL, maximumBytes: Int = 64 * 1_024 * 1_024) throws {
+        try self.init(json: try journalFile(url, maximumBytes: maximumBytes))
     }
+}
+
+/// The bytes of the journal file at `url`, read as ``FileStateStore`` reads a saved state.
+private func journalFile(_ url: URL, maximumBytes: Int) throws -> Data {
+    guard let data = try FileStateStore(url: url).load(maximumBytes: maximumBytes) else {
+        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSURLErrorKey: url])
+    }
+    return data
 }
 
 extension TabNavigationJournal {
@@ -96,9 +106,10 @@ extension TabNavigationJournal {
         self = try JSONDecoder().decode(Self.self, from: json)
     }
 
-    /// Loads a journal from a JSON file (a test fixture).
+    /// Loads a journal from a JSON file (a test fixture), of at most `maximumBytes` (see
+    /// ``NavigationJournal/init(contentsOf:maximumBytes:)``).
     /// - Throws: The file's read error, or `DecodingError`.
-    public init(contentsOf url: URL) throws {
-        try self.init(json: try Data(contentsOf: url))
+    public init(contentsOf url: URL, maximumBytes: Int = 64 * 1_024 * 1_024) throws {
+        try self.init(json: try journalFile(url, maximumBytes: maximumBytes))
     }
 }

@@ -19,6 +19,12 @@ import Testing
 
         let loaded = try NavigationJournal<Route>(contentsOf: file)
         #expect(loaded == router.journal)
+        #expect(throws: PersistenceError.tooLarge(bytes: json.count, limit: 16)) {
+            try NavigationJournal<Route>(contentsOf: file, maximumBytes: 16)
+        }
+        #expect(throws: CocoaError.self) {
+            try NavigationJournal<Route>(contentsOf: file.appendingPathExtension("missing"))
+        }
         let unchanged = await journalReplayFailures(for: [loaded, loaded]) {
             let router = Router<Route>()
             NavigationJournalTests.addAppGuards(to: router)
