@@ -26,8 +26,8 @@ extension TabRouter {
     /// Called from inside a guard, preparation or transition handler of one of the tabs (or
     /// of what is presented above them), it returns at once (the outcome if known, else
     /// ``PersistenceEvent/restoreRefused(_:)`` with ``NavigationError/reentrantNavigation``)
-    /// and keeps the saved tree for a later call. For a tab router given guards at creation, the restoration started then; this
-    /// call awaits its outcome.
+    /// and keeps the saved tree for a later call. For a tab router given guards at
+    /// creation, the restoration started then; this call awaits its outcome.
     /// - Returns: How restoring went; `nil` for a tab router made without a store.
     @discardableResult
     public func restore() async -> PersistenceEvent? {
