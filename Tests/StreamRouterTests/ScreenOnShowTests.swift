@@ -124,19 +124,6 @@ import Testing
     }
 
     /// Events and journal entries carry the source; a guard sees it; a redirect keeps it.
-    /// The first view of a tab router's screen-view stream made after a tab switch has the
-    /// switch's source, not that of the tab's last navigation.
-    @Test func aTabSwitchIsTheSourceOfTheScreenItShows() async throws {
-        let app = TabRouter<ShopTab, ShopRoute>(tabs: ShopTab.allCases, selected: .home) { $0.tab }
-        try await app.router(for: .search).navigate(to: .results(query: "shoes"), source: .notification)
-        try await app.select(.search)
-        let views = StreamRecorder(app.screenViews())
-        #expect(try await views.next(1).map(\.source) == [.inApp])
-        try await app.router(for: .search).navigate(to: .product(id: 1), source: .widget)
-        #expect(try await views.next(1).map(\.source) == [.widget])
-        #expect(try await StreamRecorder(app.screenViews()).next(1).map(\.source) == [.widget])
-    }
-
     @Test func requestsEventsAndJournalEntriesCarryTheSource() async throws {
         let seen = _Locked<[NavigationSource]>([])
         func makeRouter() -> Router<Route> {

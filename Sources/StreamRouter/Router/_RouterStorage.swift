@@ -18,9 +18,8 @@ struct _RouterStorage<Route: RouteProvider>: Sendable {
     /// The loaders' values, by entry id (see ``Router/addLoader(named:deadline:_:)``);
     /// empty for a router without loaders.
     @usableFromInline var loadedValues = _LoadedValues()
-    /// Where the navigation that last changed the state came from (for a tab's router, or a
-    /// tab switch that showed it since): what the first element of a
-    /// ``Router/screenViews(clock:bufferingPolicy:)`` stream says of the screen on show.
+    /// Where the navigation that last changed the state came from: what the first element of
+    /// a ``Router/screenViews(clock:bufferingPolicy:)`` stream says of the screen on show.
     @usableFromInline var shownBy = NavigationSource.inApp
     /// The confirmation the navigation being served waits for, if any.
     var confirmation: PendingConfirmation<Route>?

@@ -497,25 +497,19 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// switches tabs, a restored tree): the screen view of the switch carries it.
     func select(_ tab: Tab, popsToRoot: Bool, source: NavigationSource) async throws(NavigationError) {
         let target = router(for: tab)
-        // Under the tab's router's lock, then the hub's (the order relays take them in): the
-        // switch is what last showed that tab's screen, for a screen-view stream made later.
-        let isReselection = target._storage.update { storage, _ in
-            let isReselection = hub.update { hub, publish in
-                guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
-                let previous = hub.stacks[hub.selectedIndex]
-                hub.selectedIndex = position
-                _selectedPosition.store(position, ordering: .releasing)
-                hub.changeCount += 1
-                let current = hub.stacks[position]
-                var event = TabHubEvent<Tab, Route>(selection: tab, selectionSource: source, changed: hub)
-                event.action = TabHub<Tab, Route>.action(
-                    from: (previous, hub.aboveTabs), to: (current, hub.aboveTabs), kind: .push)
-                publish(event)
-                hub.journal?.recordSelection(tab)
-                return false
-            }
-            if !isReselection { storage.shownBy = source }
-            return isReselection
+        let isReselection = hub.update { hub, publish in
+            guard hub.selected != tab, let position = hub.tabs.firstIndex(of: tab) else { return true }
+            let previous = hub.stacks[hub.selectedIndex]
+            hub.selectedIndex = position
+            _selectedPosition.store(position, ordering: .releasing)
+            hub.changeCount += 1
+            let current = hub.stacks[position]
+            var event = TabHubEvent<Tab, Route>(selection: tab, selectionSource: source, changed: hub)
+            event.action = TabHub<Tab, Route>.action(
+                from: (previous, hub.aboveTabs), to: (current, hub.aboveTabs), kind: .push)
+            publish(event)
+            hub.journal?.recordSelection(tab)
+            return false
         }
         if isReselection, popsToRoot {
             try await target.navigateToRoot()
