@@ -22,18 +22,28 @@ struct TabHub<Tab: Hashable & Codable & Sendable, Route: RouteProvider>: Sendabl
     var waitingStacks: [Tab: RouterState<Route>] = [:]
     /// What is presented above the tabs (its base stack always empty).
     var aboveTabs = RouterState<Route>()
-    /// The confirmation a navigation of a tab or above the tabs waits for, the newest asked
-    /// (kept up to date, as the states are, while anyone subscribes).
-    var confirmation: PendingConfirmation<Route>?
+    /// The confirmation each router's navigation waits for, by the tab's position
+    /// (``aboveTabsKey`` for what is presented above the tabs): kept up to date, as the
+    /// states are, while anyone subscribes, each from its own router only.
+    var confirmations: [Int: PendingConfirmation<Route>] = [:]
+
+    /// The key of what is presented above the tabs in ``confirmations``.
+    static var aboveTabsKey: Int { -1 }
+
+    /// The confirmation pending, as ``TabRouter/pendingConfirmation`` reads it: above the
+    /// tabs first, then on the selected tab, then on any other.
+    var confirmation: PendingConfirmation<Route>? {
+        confirmations[Self.aboveTabsKey] ?? confirmations[selectedIndex] ?? confirmations.values.first
+    }
 
     /// The selected tab.
     var selected: Tab { tabs[selectedIndex] }
 
-    /// Follows the confirmations a relayed router event asks or ends.
-    mutating func noteConfirmation(of event: RouterEvent<Route>) {
+    /// Follows the confirmations a relayed event of the router at `key` asks or ends.
+    mutating func noteConfirmation(of event: RouterEvent<Route>, at key: Int) {
         switch event {
-        case .confirmationRequested(let asked): confirmation = asked
-        case .confirmationEnded(let ended, _) where confirmation == ended: confirmation = nil
+        case .confirmationRequested(let asked): confirmations[key] = asked
+        case .confirmationEnded(let ended, _) where confirmations[key] == ended: confirmations[key] = nil
         default: break
         }
     }

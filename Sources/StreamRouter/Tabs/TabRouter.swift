@@ -316,7 +316,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                         : change
                 }
             }
-            hub.noteConfirmation(of: event)
+            hub.noteConfirmation(of: event, at: position)
             guard isObserved else { return }
             var relayed = TabHubEvent<Tab, Route>(routerEvent: TabRouterEvent(tab: tab, event: event))
             relayed.action = action
@@ -347,7 +347,7 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
                         from: (selected, previous), to: (selected, state), kind: change.action)
                 }
             }
-            hub.noteConfirmation(of: event)
+            hub.noteConfirmation(of: event, at: TabHub<Tab, Route>.aboveTabsKey)
             guard isObserved else { return }
             var revealed: RouterState<Route>?
             if case .completed(_, let state, _) = event, !state._hasPresentations {
@@ -969,24 +969,20 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// the fresh copies.
     func tracking<Stream>(_ subscribe: () -> Stream) -> Stream {
         let placeholder = hub.subscribe(bufferingPolicy: .bufferingNewest(0), transform: { _ in Int?.none })
-        // The confirmation is read again too: one that ended while nothing was relayed goes.
-        let tabs = hub.update { hub, _ in
-            hub.confirmation = nil
-            return hub.tabs
-        }
+        let tabs = hub.read { $0.tabs }
         for (position, tab) in tabs.enumerated() {
             let router = router(for: tab)
             router._storage.read { routerStorage in
                 hub.update { hub, _ in
                     hub.stacks[position] = routerStorage.state
-                    hub.confirmation = routerStorage.confirmation ?? hub.confirmation
+                    hub.confirmations[position] = routerStorage.confirmation
                 }
             }
         }
         _aboveTabs._storage.read { routerStorage in
             hub.update { hub, _ in
                 hub.aboveTabs = routerStorage.state
-                hub.confirmation = routerStorage.confirmation ?? hub.confirmation
+                hub.confirmations[TabHub<Tab, Route>.aboveTabsKey] = routerStorage.confirmation
             }
         }
         let stream = subscribe()
