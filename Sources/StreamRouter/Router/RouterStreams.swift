@@ -33,8 +33,9 @@ public struct RouterStreams<Route: RouteProvider>: Sendable {
     }
 
     /// Performs `operation`; the stream finishes when it commits, or throws its
-    /// ``NavigationError``. A consumer cancelled before the outcome is known gets
-    /// ``NavigationError/taskCancelled``, and the navigation is cancelled.
+    /// ``NavigationError``. A consumer cancelled before the outcome reaches it gets
+    /// ``NavigationError/taskCancelled``, and the navigation is cancelled (unless it has
+    /// committed already: read the router's state to know).
     public func perform(
         _ operation: NavigationOperation<Route>
     ) -> some AsyncSequence<Never, NavigationError> & Sendable {

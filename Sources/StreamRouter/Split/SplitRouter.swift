@@ -208,8 +208,10 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// sidebar, or in a ``SplitColumns/double`` layout (which has no content column; no
     /// navigation runs then).
     /// - Parameter route: The content column's new selection.
-    /// - Returns: Whether the content column shows `route` (`false` when there is no sidebar
-    ///   selection or content column, or when a guard redirected the navigation elsewhere).
+    /// - Returns: Whether the content column shows `route` once the navigation has run
+    ///   (`false` when there is no sidebar selection or content column, when a guard
+    ///   redirected the navigation elsewhere, or when a navigation queued behind it has
+    ///   changed the columns already).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showContent(_ route: Route) async throws(NavigationError) -> Bool {
@@ -230,8 +232,8 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// try await reader.showDetail(.article(2))   // the feed's entry stays: no loader runs for it
     /// ```
     /// - Parameter route: The detail stack's one route.
-    /// - Returns: Whether the detail stack shows `route` (`false` when a column before it is
-    ///   empty, or when a guard redirected the navigation elsewhere).
+    /// - Returns: Whether the detail stack shows `route` once the navigation has run (see
+    ///   ``showDetail(_:)-([Route])``).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showDetail(_ route: Route) async throws(NavigationError) -> Bool {
@@ -247,8 +249,9 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// already, or when a column before it is empty (nothing selected in the sidebar, or in
     /// the content column of a ``SplitColumns/triple`` layout).
     /// - Parameter routes: The detail stack's new routes, bottom first (empty clears it).
-    /// - Returns: Whether the detail stack shows `routes` (`false` when a column before it is
-    ///   empty, or when a guard redirected the navigation elsewhere).
+    /// - Returns: Whether the detail stack shows `routes` once the navigation has run
+    ///   (`false` when a column before it is empty, when a guard redirected the navigation
+    ///   elsewhere, or when a navigation queued behind it has changed the columns already).
     /// - Throws: ``NavigationError`` when a guard refuses; nothing changes then.
     @discardableResult
     public func showDetail(_ routes: [Route]) async throws(NavigationError) -> Bool {
@@ -266,8 +269,9 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
     /// - Parameter decide: For the state at the turn, the operation (`nil` changes nothing:
     ///   the navigation runs as `.back(count: 0)`) and whether the columns show what was asked
     ///   once it has run.
-    /// - Returns: What `decide` said of the columns at the turn, unless a guard redirected
-    ///   the navigation to a state other than the one decided (`false` then).
+    /// - Returns: What `decide` said of the columns at the turn, when the router's state is
+    ///   the one decided once the navigation has run (`false` when a guard redirected it, or
+    ///   a navigation queued behind it has changed it already).
     @discardableResult
     private func perform(
         decidedAtTurn decide: @escaping @Sendable (RouterState<Route>) -> (NavigationOperation<Route>?, shows: Bool)
@@ -281,10 +285,11 @@ public final class SplitRouter<Route: RouteProvider>: PathPublisher, StatePublis
         let request = router._enqueue(decide(router.state).0 ?? .back(count: 0), url: nil)
         _ = try await router._run(request, deciding: operation)
         guard let (operation, shows, state) = decided.withLock({ $0 }), shows else { return false }
-        guard let operation else { return true }
         // The state the decided operation makes; a redirect committed another one.
         var expected = state
-        expected._apply(operation, limit: max(router.policy.maximumHistoryEntries, 1))
+        if let operation {
+            expected._apply(operation, limit: max(router.policy.maximumHistoryEntries, 1))
+        }
         return router.state == expected
     }
 
