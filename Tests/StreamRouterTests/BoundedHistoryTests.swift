@@ -78,6 +78,43 @@ import Testing
         #expect(deep.path == (19_000..<20_000).map { "/l\($0)" }.joined())
     }
 
+    /// Navigations of several routes, pushed and presented, on a small limit: each stack
+    /// keeps its newest routes and the newest presentations stay, as an array model says.
+    @Test(arguments: [1, 2, 3])
+    func boundedStacksAndPresentationsMatchAnArrayModel(limit: Int) async throws {
+        var generator = SeededGenerator(seed: UInt64(limit))
+        let router = Router<RouterTestRoute>(policy: InputPolicy(maximumHistoryEntries: limit))
+        var base: [RouterTestRoute] = []
+        var presented: [(route: RouterTestRoute, stack: [RouterTestRoute])] = []
+        for _ in 0..<200 {
+            let routes = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                [RouterTestRoute.a, .b, .c, .sheet].randomElement(using: &generator) ?? .a
+            }
+            for route in routes {
+                if route == .sheet {
+                    presented.append((route, []))
+                    if presented.count > limit { presented.removeFirst() }
+                } else if presented.isEmpty {
+                    base.append(route)
+                    if base.count > limit { base.removeFirst() }
+                } else {
+                    presented[presented.count - 1].stack.append(route)
+                    if presented[presented.count - 1].stack.count > limit {
+                        presented[presented.count - 1].stack.removeFirst()
+                    }
+                }
+            }
+            try await router.navigate(to: routes)
+            let expected = RouterState(
+                stack: base, presentations: presented.map { Presentation($0.route, stack: $0.stack) })
+            #expect(router.state == expected)
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                try await router.dismissAll()
+                presented = []
+            }
+        }
+    }
+
     @Test(arguments: [0, -1])
     func aRouterLimitBelowOneCountsAsOne(limit: Int) async throws {
         let router = Router<Level>(policy: InputPolicy(maximumHistoryEntries: limit))

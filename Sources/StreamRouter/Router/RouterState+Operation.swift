@@ -50,36 +50,45 @@ extension RouterState {
     /// Shows each route by its transition: pushed (`.push`, `.custom`) or replacing the top
     /// route (`.replace`, pushed on an empty stack, or when `replacesTop` is `false`) on the
     /// current level, or presented (`.sheet`, `.fullScreen`, `.modal`) over everything.
-    /// A stack pushed past `limit` routes loses its bottom ones, in one pass at the end (so
-    /// pushing `k` routes costs O(k + the tree), not O(k × limit)).
+    /// A stack pushed past `limit` routes loses its bottom ones, in one pass at the end over
+    /// the levels from the lowest that overflowed up (so pushing `k` routes costs
+    /// O(k + those levels), not O(k × limit)).
     @inlinable
     mutating func _show(_ routes: [Route], limit: Int, replacesTop: Bool = true) {
-        var overflows = false
+        // The lowest level pushed past `limit`, if any.
+        var overflowing: Int?
+        func pushed(_ overflows: Bool) {
+            guard overflows, let level = _entries.last?.level else { return }
+            overflowing = Swift.min(overflowing ?? level, level)
+        }
         for route in routes {
             switch route.transition {
             case .push, .custom:
-                overflows = _push(route, limit: limit) || overflows
+                pushed(_push(route, limit: limit))
             case .replace where !replacesTop:
-                overflows = _push(route, limit: limit) || overflows
+                pushed(_push(route, limit: limit))
             case .replace:
                 // The same route (equal, with the same path) replacing itself keeps its entry.
                 let path = _RouteStackEntry<Route>.entryPath(route.path)
                 guard let top = _entries.last, !top.isPresented else {
-                    overflows = _push(route, path: path, limit: limit) || overflows
+                    pushed(_push(route, path: path, limit: limit))
                     break
                 }
                 if top.route != route || top.path != path {
                     _pop(1)
-                    overflows = _push(route, path: path, limit: limit) || overflows
+                    pushed(_push(route, path: path, limit: limit))
                 }
-            case .modal, .sheet:
-                _present(route, style: .sheet, limit: limit)
-            case .fullScreen:
-                _present(route, style: .fullScreen, limit: limit)
+            case .modal, .sheet, .fullScreen:
+                let level = _entries.last?.level ?? 0
+                _present(route, style: route.transition == .fullScreen ? .fullScreen : .sheet, limit: limit)
+                // Past `limit` presentations, the bottom one went: the levels above moved down.
+                if let lowest = overflowing, (_entries.last?.level ?? 0) <= level {
+                    overflowing = Swift.max(lowest - 1, 0)
+                }
             }
         }
-        if overflows {
-            _dropOverflow(limit: limit)
+        if let overflowing {
+            _dropOverflow(limit: limit, from: overflowing)
         }
     }
 
@@ -164,14 +173,18 @@ extension RouterState {
         }
     }
 
-    /// Drops the bottom pushed entries of each stack holding more than `limit` (at least
-    /// 1), keeping the other entries (their ids and paths): one pass over the tree.
+    /// Drops the bottom pushed entries of each stack holding more than `limit` (at least 1),
+    /// from level `lowest` up, keeping the other entries (their ids and paths): one pass
+    /// over those levels, the ones below untouched.
     @usableFromInline
-    mutating func _dropOverflow(limit: Int) {
+    mutating func _dropOverflow(limit: Int, from lowest: Int) {
         let limit = Swift.max(limit, 1)
-        let entries = _entries.bottomFirst
-        var kept: [_RouteStackEntry<Route>] = []
-        kept.reserveCapacity(entries.count)
+        var above: [_RouteStackEntry<Route>] = []
+        while let top = _entries.last, top.level >= lowest {
+            above.append(top)
+            _entries.popLast()
+        }
+        let entries = Array(above.reversed())
         var start = 0
         while start < entries.count {
             // A level: its presented entry (none for the base stack), then its pushed ones.
@@ -180,13 +193,11 @@ extension RouterState {
             while end < entries.count, !entries[end].isPresented {
                 end += 1
             }
-            kept += entries[start..<pushedStart]
-            kept += entries[Swift.min(pushedStart + Swift.max(end - pushedStart - limit, 0), end)..<end]
+            let kept = entries[start..<pushedStart] + entries[Swift.max(end - limit, pushedStart)..<end]
+            for entry in kept {
+                _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
+            }
             start = end
-        }
-        _entries = _PersistentStack()
-        for entry in kept {
-            _entries.push(_RouteStackEntry(moving: entry, onto: _entries.last))
         }
     }
 
