@@ -85,8 +85,10 @@ public final class StreamRecorder<Element: Sendable>: Sendable {
     ///   first; the error lists what was received.
     public func next(_ count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [Element] {
         let count = max(count, 0)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            try await wait(timeout: timeout, expected: "\(count) value(s)") {
+            let left = max(ContinuousClock.now.duration(to: deadline), .zero)
+            try await wait(timeout: left, expected: "\(count) value(s)") {
                 $0.values.count >= $0.handedOut + count || $0.isFinished
             }
             let taken = try state.withLock { state -> [Element]? in

@@ -402,10 +402,11 @@ public final class TabRouter<Tab: Hashable & Codable & Sendable, Route: RoutePro
     /// ``select(_:popsToRoot:)`` selects it. The guards given to the initialiser are
     /// registered on it too. When the store held a stack for that tab, the stack waits (and
     /// is saved again with the tree) until this call makes the tab, which then shows it: at
-    /// once when no guard or loader is registered (given to the initialiser, or added with
-    /// ``addGuard(named:deadline:_:)`` or ``addLoader(named:deadline:_:)``), else through
-    /// them, as a ``NavigationOperation/restore(_:)`` navigation run on a task of its own
-    /// (published on ``events``).
+    /// once when no guard, loader or leave condition is registered (given to the initialiser,
+    /// or added with ``addGuard(named:deadline:_:)``, ``addLoader(named:deadline:_:)`` or
+    /// ``addLeaveCondition(for:prompt:_:)``), else through them, as a
+    /// ``NavigationOperation/restore(_:)`` navigation run on a task of its own (published on
+    /// ``events``).
     public func router(for tab: Tab) -> Router<Route> {
         let (router, waiting) = routers.withLock { routers -> (Router<Route>, RouterState<Route>?) in
             if let router = routers[tab] {
