@@ -16,7 +16,7 @@ private struct Boom: Error {}
 
     /// A recorder's `next` calls made at the same time get different values, all of them.
     @Test func recorderCallsMadeTogetherShareTheValues() async throws {
-        for _ in 0..<200 {
+        for _ in 0..<50 {
             let subject = MulticastSubject<Int>()
             let recorder = StreamRecorder(subject.values)
             async let two = recorder.next(2)
