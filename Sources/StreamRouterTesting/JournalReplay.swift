@@ -82,7 +82,7 @@ extension NavigationJournal {
     }
 
     /// Loads a journal from a JSON file (a test fixture), of at most `maximumBytes` (64 MiB
-    /// by default), read as ``FileStateStore`` reads a saved state: a regular file only.
+    /// by default), read as `FileStateStore` reads a saved state: a regular file only.
     /// - Throws: The file's read error (`PersistenceError/tooLarge(bytes:limit:)` for a
     ///   larger one, `CocoaError.fileReadNoSuchFile` for none), or `DecodingError`.
     public init(contentsOf url: URL, maximumBytes: Int = 64 * 1_024 * 1_024) throws {
