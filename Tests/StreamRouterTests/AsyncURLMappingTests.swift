@@ -87,6 +87,30 @@ import Testing
         try await eventually { router.pendingNavigationCount == 0 }
     }
 
+    /// A navigation called while the link's check runs, before its resolution starts, is
+    /// later: it supersedes the link.
+    @Test func aNavigationCalledDuringTheCheckSupersedesTheLink() async throws {
+        let inCheck = _Locked(false)
+        let released = _Locked(false)
+        let group = URLMatcherGroup<Route>.group("example.com") {
+            $0.map(
+                "@{handle}",
+                accepting: { _ in
+                    inCheck.withLock { $0 = true }
+                    while !released.withLock({ $0 }) { usleep(1_000) }
+                    return true
+                }
+            ) { _ in .profile(id: 7) }
+        }
+        let router = Router<Route>(urlMatchers: group, options: NavigationOptions(concurrency: .latestWins))
+        let opening = Task.detached { await router.openURL(Self.account) }
+        try await eventually { inCheck.withLock { $0 } }
+        try await router.navigate(to: .b)
+        released.withLock { $0 = true }
+        #expect(await opening.value == false)
+        #expect(router.stack == [.b])
+    }
+
     @Test func theTasksCancellationCancelsTheResolution() async throws {
         let clock = TestClock()
         let router = Router<Route>(

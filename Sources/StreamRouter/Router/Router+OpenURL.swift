@@ -132,6 +132,17 @@ extension Router {
         let match = found.match
         let resolve: @Sendable (MatchedURL) async throws -> [Route]
         let replacesStack: Bool
+        // Registered before the check runs: a navigation called from now on supersedes it.
+        let resolution = _Locked<(superseded: Bool, work: Task<Result<[Route], any Error>, Never>?)>((false, nil))
+        // Called by a later navigation, after it took this out of `urlResolutions` (unlocked).
+        let supersede: @Sendable () -> Void = {
+            resolution.withLock { resolution in
+                resolution.superseded = true
+                return resolution.work
+            }?.cancel()
+        }
+        let id = urlResolutions.withLock { $0.add(supersede) }
+        defer { urlResolutions.withLock { $0.remove(id) } }
         switch urlMatchers?._mappings[found.mapping] {
         case .awaited(let check, let resolver, let replaces):
             guard check?(match) ?? true else {
@@ -153,20 +164,19 @@ extension Router {
                 return .failure(error)
             }
         }
-        let superseded = _Locked(false)
-        // Called by a later navigation, after it took this out of `urlResolutions` (unlocked).
-        let supersede: @Sendable () -> Void = {
-            superseded.withLock { $0 = true }
+        let supersededAlready = resolution.withLock { resolution in
+            resolution.work = work
+            return resolution.superseded
+        }
+        if supersededAlready {
             work.cancel()
         }
-        let id = urlResolutions.withLock { $0.add(supersede) }
         let result = await withTaskCancellationHandler {
             await work.value
         } onCancel: {
             work.cancel()
         }
-        urlResolutions.withLock { $0.remove(id) }
-        if superseded.withLock({ $0 }) {
+        if resolution.withLock({ $0.superseded }) {
             return .failure(.navigationFailed(.superseded))
         }
         if Task.isCancelled {
