@@ -91,13 +91,15 @@ import Testing
     /// later: it supersedes the link.
     @Test func aNavigationCalledDuringTheCheckSupersedesTheLink() async throws {
         let inCheck = _Locked(false)
-        let released = _Locked(false)
+        // The check is synchronous: it blocks on the release (and hands it on to any later call).
+        let release = DispatchSemaphore(value: 0)
         let group = URLMatcherGroup<Route>.group("example.com") {
             $0.map(
                 "@{handle}",
                 accepting: { _ in
                     inCheck.withLock { $0 = true }
-                    while !released.withLock({ $0 }) { usleep(1_000) }
+                    release.wait()
+                    release.signal()
                     return true
                 }
             ) { _ in .profile(id: 7) }
@@ -106,7 +108,7 @@ import Testing
         let opening = Task.detached { await router.openURL(Self.account) }
         try await eventually { inCheck.withLock { $0 } }
         try await router.navigate(to: .b)
-        released.withLock { $0 = true }
+        release.signal()
         #expect(await opening.value == false)
         #expect(router.stack == [.b])
     }
